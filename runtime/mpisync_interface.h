@@ -1,0 +1,51 @@
+// The interface between instrumented code (emitted by pass/) and the
+// runtime: entry points and the published state the fast path reads.
+// The pass and this header must agree; test/pass checks the names.
+#ifndef MPISYNC_INTERFACE_H
+#define MPISYNC_INTERFACE_H
+
+#include "sanitizer_common/sanitizer_internal_defs.h"
+
+using __sanitizer::u64;
+using __sanitizer::uptr;
+
+extern "C" {
+
+// What the inline fast path reads, in one cache line. `pending` is non-zero
+// while any request or epoch is pending; [lo, lo + span) covers every
+// pending region that the access type can violate (span == 0: none).
+struct alignas(64) MpisyncPublishedState {
+  uptr pending;
+  uptr load_lo, load_span;   // loads: receive buffers
+  uptr store_lo, store_span; // stores: send and receive buffers
+  uptr shadow_offset;
+};
+SANITIZER_INTERFACE_ATTRIBUTE extern MpisyncPublishedState __mpisync_state;
+
+SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_init();
+
+// One entry point per access kind and size; the N forms take any size.
+#define MPISYNC_ACCESS_ENTRY(Size)                                             \
+  SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_load##Size(const void *p);      \
+  SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_store##Size(const void *p);
+MPISYNC_ACCESS_ENTRY(1)
+MPISYNC_ACCESS_ENTRY(2)
+MPISYNC_ACCESS_ENTRY(4)
+MPISYNC_ACCESS_ENTRY(8)
+MPISYNC_ACCESS_ENTRY(16)
+#undef MPISYNC_ACCESS_ENTRY
+SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_loadN(const void *p, uptr size);
+SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_storeN(const void *p, uptr size);
+
+// Memory intrinsics of instrumented code are rewritten to these, so a range
+// is checked once, at the site that wrote it, and never again by the libc
+// interceptors.
+SANITIZER_INTERFACE_ATTRIBUTE void *__mpisync_memcpy(void *dst, const void *src,
+                                                     uptr n);
+SANITIZER_INTERFACE_ATTRIBUTE void *__mpisync_memmove(void *dst,
+                                                      const void *src, uptr n);
+SANITIZER_INTERFACE_ATTRIBUTE void *__mpisync_memset(void *dst, int c, uptr n);
+
+} // extern "C"
+
+#endif // MPISYNC_INTERFACE_H

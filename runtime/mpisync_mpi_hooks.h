@@ -1,0 +1,65 @@
+// What the generated MPI wrappers (mpi_calls.tbl) call: one hook per kind of
+// MPI call. The wrappers only marshal arguments; the semantics live here.
+#ifndef MPISYNC_MPI_HOOKS_H
+#define MPISYNC_MPI_HOOKS_H
+
+#include <mpi.h>
+
+#include "mpisync_pending.h"
+
+namespace mpisync {
+
+struct BufferArg {
+  BufferRole role;
+  const void *buf;
+  MPI_Count count;
+  MPI_Datatype datatype;
+};
+
+// One MPI call in progress on this thread: its name and where it came from.
+// While it lives, the thread is inside the MPI library.
+class MpiCall {
+public:
+  MpiCall(const char *name, uptr pc, uptr bp);
+  ~MpiCall();
+  const char *name() const { return name_; }
+  // The caller's stack, captured on first use.
+  u32 Stack();
+
+private:
+  const char *name_;
+  uptr pc_, bp_;
+  u32 stack_ = 0;
+};
+
+// Request handles copied before the MPI call overwrites them.
+class SavedRequests {
+public:
+  SavedRequests(const MPI_Request *requests, int count);
+  ~SavedRequests();
+  MPI_Request operator[](int i) const { return handles_[i]; }
+  int size() const { return count_; }
+
+private:
+  static constexpr int kInline = 16;
+  MPI_Request inline_[kInline];
+  MPI_Request *handles_;
+  int count_;
+};
+
+void OnInit(MpiCall &call, int rc);
+void BeforeFinalize(MpiCall &call);
+
+// A nonblocking operation: BeforeStart runs before the MPI call (so copies
+// the library makes inside it are observed), AfterStart once the request
+// handle exists.
+void BeforeStart(MpiCall &call, const BufferArg *buffers, int n);
+void AfterStart(MpiCall &call, int rc, const MPI_Request *request);
+
+// Completion: `saved[i]` completed.
+void OnCompleted(MpiCall &call, MPI_Request saved);
+void OnAllCompleted(MpiCall &call, const SavedRequests &saved);
+
+} // namespace mpisync
+
+#endif // MPISYNC_MPI_HOOKS_H

@@ -1,0 +1,64 @@
+// Runtime start-up: flags, shadow, interceptors, and the exit policy.
+#include "mpisync_rtl.h"
+
+#include "mpisync_flags.h"
+#include "mpisync_interceptors.h"
+#include "mpisync_interface.h"
+#include "mpisync_report.h"
+#include "mpisync_shadow.h"
+#include "sanitizer_common/sanitizer_common.h"
+#include "sanitizer_common/sanitizer_symbolizer.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+using namespace __sanitizer;
+
+MpisyncPublishedState __mpisync_state;
+
+namespace mpisync {
+
+THREADLOCAL int mpi_call_depth;
+
+namespace {
+
+bool initialized;
+bool initializing;
+
+// Runs last among atexit handlers (it is registered first): a process that
+// reported errors exits with `exitcode`, as sanitizers do.
+void ExitWithErrorCode() {
+  if (ErrorCount() == 0)
+    return;
+  fflush(nullptr);
+  internal__exit(flags()->exitcode);
+}
+
+} // namespace
+
+void Initialize() {
+  if (initialized || initializing)
+    return;
+  initializing = true;
+  SanitizerToolName = "MPISync";
+  CacheBinaryName();
+  InitializeFlags();
+  InitializeShadow();
+  InitializeInterceptors();
+  atexit(ExitWithErrorCode);
+  initialized = true;
+  initializing = false;
+  VReport(1, "MPISync: initialized, shadow at %p\n",
+          (void *)__mpisync_state.shadow_offset);
+}
+
+} // namespace mpisync
+
+extern "C" SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_init() {
+  mpisync::Initialize();
+}
+
+// Before any constructor of the program or its libraries: MPI may be called
+// from constructors, and the MPI library's own memcpy calls are observed.
+__attribute__((section(".preinit_array"), used)) static void (
+    *mpisync_preinit)(void) = __mpisync_init;
