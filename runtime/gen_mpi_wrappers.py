@@ -60,33 +60,80 @@ def parse_table(path):
 ROLE = {"send": "mpisync::BufferRole::kSend", "recv": "mpisync::BufferRole::kRecv"}
 
 
-def body(entry, name, names):
+def body(entry, name, names, params):
+    by_value = {n for n, p in zip(names, params.split(","))
+                if "*" not in p and "[" not in p}
     call = "PMPI_%s(%s)" % (name[len("MPI_"):], ", ".join(names))
     a = entry["args"]
     act = entry["action"]
     out = ['  mpisync::MpiCall call("%s", GET_CALLER_PC(), GET_CURRENT_FRAME());' % name]
+    bufs = ", ".join("{%s, %s, (MPI_Count)%s, %s}" % (ROLE[r], b, c, t)
+                     for r, b, c, t in entry["buffers"])
+    nbufs = len(entry["buffers"])
+    saved = ["  mpisync::SavedRequests saved(%s, %s);" % (a.get("reqs", ""), a.get("n", ""))]
+    completes_all = "    mpisync::OnAllCompleted(call, saved);"
     if act == "init":
         out += ["  int rc = %s;" % call, "  mpisync::OnInit(call, rc);"]
     elif act == "finalize":
         out += ["  mpisync::BeforeFinalize(call);", "  int rc = %s;" % call]
+    elif act == "pass":
+        out += ["  int rc = %s;" % call]
     elif act == "start":
-        bufs = ", ".join("{%s, %s, (MPI_Count)%s, %s}" % (ROLE[r], b, c, t)
-                         for r, b, c, t in entry["buffers"])
         out += ["  const mpisync::BufferArg buffers[] = {%s};" % bufs,
-                "  mpisync::BeforeStart(call, buffers, %d);" % len(entry["buffers"]),
+                "  mpisync::BeforeStart(call, buffers, %d);" % nbufs,
                 "  int rc = %s;" % call,
                 "  mpisync::AfterStart(call, rc, %s);" % a["req"]]
-    elif act == "wait":
+    elif act == "persistent":
+        out += ["  const mpisync::BufferArg buffers[] = {%s};" % bufs,
+                "  int rc = %s;" % call,
+                "  mpisync::OnPersistentInit(call, rc, %s, buffers, %d);" % (a["req"], nbufs)]
+    elif act == "startall":
+        out += saved + ["  mpisync::BeforeStartRequests(call, saved);",
+                        "  int rc = %s;" % call,
+                        "  mpisync::AfterStartRequests(call, rc, saved);"]
+    elif act in ("wait", "test", "get_status", "request_free"):
         req = a["req"]
-        out += ["  MPI_Request saved = %s ? *%s : MPI_REQUEST_NULL;" % (req, req),
-                "  int rc = %s;" % call,
-                "  if (rc == MPI_SUCCESS)",
-                "    mpisync::OnCompleted(call, saved);"]
-    elif act == "waitall":
-        out += ["  mpisync::SavedRequests saved(%s, %s);" % (a["reqs"], a["n"]),
-                "  int rc = %s;" % call,
-                "  if (rc == MPI_SUCCESS)",
-                "    mpisync::OnAllCompleted(call, saved);"]
+        if req in by_value:  # MPI_Request_get_status takes the handle itself
+            req = "&" + req
+        out += ["  mpisync::SavedRequests saved(%s, 1);" % req]
+        if act == "request_free":
+            out += ["  if (saved.size())",
+                    "    mpisync::BeforeRequestFree(call, saved[0]);",
+                    "  int rc = %s;" % call]
+        else:
+            out += ["  mpisync::BeforeCompletion(call, saved);",
+                    "  int rc = %s;" % call]
+            cond = "rc == MPI_SUCCESS && saved.size()"
+            if act != "wait":
+                cond += " && %s && *%s" % (a["flag"], a["flag"])
+            hook = "OnStatusComplete" if act == "get_status" else "OnCompleted"
+            out += ["  if (%s)" % cond,
+                    "    mpisync::%s(call, saved[0]);" % hook]
+    elif act in ("waitall", "testall"):
+        out += saved + ["  mpisync::BeforeCompletion(call, saved);",
+                        "  int rc = %s;" % call]
+        cond = "rc == MPI_SUCCESS"
+        if act == "testall":
+            cond += " && %s && *%s" % (a["flag"], a["flag"])
+        out += ["  if (%s)" % cond, completes_all]
+    elif act in ("waitany", "testany"):
+        idx = a["index"]
+        out += saved + ["  mpisync::BeforeCompletion(call, saved);",
+                        "  int rc = %s;" % call]
+        cond = "rc == MPI_SUCCESS && %s && *%s != MPI_UNDEFINED && *%s >= 0 && *%s < saved.size()" % (idx, idx, idx, idx)
+        if act == "testany":
+            cond += " && %s && *%s" % (a["flag"], a["flag"])
+        out += ["  if (%s)" % cond,
+                "    mpisync::OnCompleted(call, saved[*%s]);" % idx]
+    elif act in ("waitsome", "testsome"):
+        oc, ind = a["outcount"], a["indices"]
+        out += saved + ["  mpisync::BeforeCompletion(call, saved);",
+                        "  int rc = %s;" % call,
+                        "  if (rc == MPI_SUCCESS && %s)" % oc,
+                        "    mpisync::OnSomeCompleted(call, saved, *%s, %s);" % (oc, ind)]
+    elif act == "type_free":
+        out += ["  mpisync::BeforeTypeFree(call, %s);" % a["type"],
+                "  int rc = %s;" % call]
     else:
         raise SystemExit("line %d: unknown action %r" % (entry["line"], act))
     out.append("  return rc;")
@@ -110,7 +157,7 @@ def main():
                 continue
             params = protos[name]
             names = param_names(params)
-            used = set(entry["args"].values())
+            used = {v for v in entry["args"].values() if not v.isdigit()}
             for r, b, c, t in entry["buffers"]:
                 used |= {b, c, t}
             missing = used - set(names)
@@ -118,7 +165,7 @@ def main():
                 raise SystemExit("%s:%d: %s has no parameter %s" %
                                  (table, entry["line"], name, ", ".join(sorted(missing))))
             out.append('extern "C" SANITIZER_INTERFACE_ATTRIBUTE int %s(%s) {' % (name, params))
-            out.append(body(entry, name, names))
+            out.append(body(entry, name, names, params))
             out.append("}")
             out.append("")
     open(out_path, "w").write("\n".join(out))

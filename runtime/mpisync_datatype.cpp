@@ -1,49 +1,430 @@
-// Data maps of datatypes. A contiguous layout is one segment; other layouts
-// are covered by their true extent for now (see docs/design.md).
+// Data maps of datatypes, flattened from MPI_Type_get_envelope/get_contents.
+// Layouts the envelope cannot describe cheaply (darray, types built with
+// large-count constructors) are probed instead: MPI_Unpack of one element
+// into zeroed scratch memory writes exactly the element's data bytes.
 #include "mpisync_datatype.h"
 
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
+#include "sanitizer_common/sanitizer_dense_map.h"
+#include "sanitizer_common/sanitizer_libc.h"
+#include "sanitizer_common/sanitizer_placement_new.h"
 
 using namespace __sanitizer;
 
 namespace mpisync {
 
-bool DescribeBuffer(const void *buf, MPI_Count count, MPI_Datatype datatype,
-                    PendingBuffer *out) {
-  out->base = reinterpret_cast<uptr>(buf);
-  out->datatype = datatype;
-  out->count = count;
-  out->segments = nullptr;
-  out->num_segments = 0;
-  out->lo = out->hi = 0;
-  if (datatype == MPI_DATATYPE_NULL || count <= 0)
-    return datatype != MPI_DATATYPE_NULL;
-  MPI_Count size, lb, extent, true_lb, true_extent;
-  if (PMPI_Type_size_c(datatype, &size) != MPI_SUCCESS ||
-      PMPI_Type_get_extent_c(datatype, &lb, &extent) != MPI_SUCCESS ||
-      PMPI_Type_get_true_extent_c(datatype, &true_lb, &true_extent) !=
-          MPI_SUCCESS)
+namespace {
+
+// Beyond these a layout is represented by its hull (DataMap::exact false).
+constexpr uptr kMaxSegments = 1 << 16;
+constexpr MPI_Count kMaxProbeBytes = 64 << 20;
+constexpr int kMaxDepth = 64;
+
+class SegmentList {
+public:
+  void Add(sptr begin, sptr end) {
+    if (begin >= end)
+      return;
+    if (segments_.size() >= kMaxSegments) {
+      overflow_ = true;
+      return;
+    }
+    segments_.push_back({begin, end});
+  }
+  void AddShifted(const SegmentList &from, sptr by) {
+    for (uptr i = 0; i < from.segments_.size() && !overflow_; i++)
+      Add(from.segments_[i].begin + by, from.segments_[i].end + by);
+    overflow_ |= from.overflow_;
+  }
+  bool overflow() const { return overflow_; }
+  void set_overflow() { overflow_ = true; }
+  InternalMmapVector<RelSegment> &segments() { return segments_; }
+
+private:
+  InternalMmapVector<RelSegment> segments_;
+  bool overflow_ = false;
+};
+
+DenseMap<int, DataMap *> *cache;
+
+DenseMap<int, DataMap *> &Cache() {
+  if (!cache)
+    cache = new (InternalAlloc(sizeof(*cache))) DenseMap<int, DataMap *>();
+  return *cache;
+}
+
+bool ExtentOf(MPI_Datatype t, MPI_Aint *extent) {
+  MPI_Aint lb;
+  return PMPI_Type_get_extent(t, &lb, extent) == MPI_SUCCESS;
+}
+
+bool Flatten(MPI_Datatype t, SegmentList *out, int depth);
+
+// Appends `blocklen` copies of `old` (laid end to end by its extent) at each
+// of the byte displacements produced by disp(i), i < count.
+template <typename DispFn>
+bool Replicate(MPI_Datatype old, MPI_Count count, DispFn disp,
+               MPI_Count (*blocklen)(const int *, MPI_Count), const int *ints,
+               SegmentList *out, int depth) {
+  SegmentList inner;
+  MPI_Aint ext;
+  if (!Flatten(old, &inner, depth + 1) || !ExtentOf(old, &ext))
     return false;
-  out->type_size = size;
-  out->extent = extent;
-  if (size == 0)
-    return true;
-  MPI_Count first = true_lb, last = true_lb + true_extent;
-  // Negative extents (resized types) put later elements below the first.
-  MPI_Count span = (count - 1) * extent;
-  if (span < 0)
-    first += span;
-  else
-    last += span;
-  Segment *seg = static_cast<Segment *>(InternalAlloc(sizeof(Segment)));
-  seg->begin = out->base + first;
-  seg->end = out->base + last;
-  out->segments = seg;
-  out->num_segments = 1;
-  out->lo = seg->begin;
-  out->hi = seg->end;
+  for (MPI_Count i = 0; i < count && !out->overflow(); i++) {
+    MPI_Count len = blocklen(ints, i);
+    for (MPI_Count j = 0; j < len && !out->overflow(); j++)
+      out->AddShifted(inner, disp(i) + (sptr)(j * ext));
+  }
   return true;
+}
+
+bool FlattenNamed(MPI_Datatype t, SegmentList *out) {
+  MPI_Count size, lb, extent;
+  if (PMPI_Type_size_c(t, &size) != MPI_SUCCESS ||
+      PMPI_Type_get_extent_c(t, &lb, &extent) != MPI_SUCCESS)
+    return false;
+  if (size == extent) {
+    out->Add(lb, lb + size);
+    return true;
+  }
+  // The predefined pair types for MINLOC/MAXLOC: {X value; int index;},
+  // with padding where C's alignment puts it.
+  if (t == MPI_FLOAT_INT || t == MPI_DOUBLE_INT || t == MPI_LONG_INT ||
+      t == MPI_SHORT_INT || t == MPI_LONG_DOUBLE_INT) {
+    sptr first = size - (sptr)sizeof(int);
+    sptr index_at = first < (sptr)sizeof(int) ? (sptr)sizeof(int) : first;
+    out->Add(0, first);
+    out->Add(index_at, index_at + (sptr)sizeof(int));
+    return true;
+  }
+  out->Add(lb, lb + size);
+  return true;
+}
+
+// MPI_Unpack writes exactly the data bytes of one element.
+bool Probe(MPI_Datatype t, SegmentList *out) {
+  MPI_Count true_lb, true_extent;
+  if (PMPI_Type_get_true_extent_c(t, &true_lb, &true_extent) != MPI_SUCCESS)
+    return false;
+  if (true_extent <= 0)
+    return true;
+  if (true_extent > kMaxProbeBytes) {
+    out->set_overflow();
+    return true;
+  }
+  int pack_size = 0;
+  if (PMPI_Pack_size(1, t, MPI_COMM_SELF, &pack_size) != MPI_SUCCESS)
+    return false;
+  u8 *scratch = (u8 *)MmapOrDie(true_extent, "MPISync datatype probe");
+  u8 *packed = (u8 *)MmapOrDie(pack_size > 0 ? pack_size : 1,
+                               "MPISync datatype probe");
+  internal_memset(packed, 0xff, pack_size);
+  int position = 0;
+  bool ok = PMPI_Unpack(packed, pack_size, &position, scratch - true_lb, 1, t,
+                        MPI_COMM_SELF) == MPI_SUCCESS;
+  for (MPI_Count i = 0; ok && i < true_extent;) {
+    if (!scratch[i]) {
+      i++;
+      continue;
+    }
+    MPI_Count j = i;
+    while (j < true_extent && scratch[j])
+      j++;
+    out->Add(true_lb + i, true_lb + j);
+    i = j;
+  }
+  UnmapOrDie(scratch, true_extent);
+  UnmapOrDie(packed, pack_size > 0 ? pack_size : 1);
+  return ok;
+}
+
+MPI_Count One(const int *, MPI_Count) { return 1; }
+
+bool FlattenSubarray(const int *ints, MPI_Datatype old, SegmentList *out,
+                     int depth) {
+  int ndims = ints[0];
+  const int *sizes = ints + 1, *subsizes = ints + 1 + ndims,
+            *starts = ints + 1 + 2 * ndims;
+  int order = ints[1 + 3 * ndims];
+  MPI_Aint ext;
+  if (ndims <= 0 || ndims > 32 || !ExtentOf(old, &ext))
+    return false;
+  // Byte stride of each dimension.
+  sptr stride[32];
+  if (order == MPI_ORDER_C) {
+    stride[ndims - 1] = ext;
+    for (int d = ndims - 2; d >= 0; d--)
+      stride[d] = stride[d + 1] * sizes[d + 1];
+  } else {
+    stride[0] = ext;
+    for (int d = 1; d < ndims; d++)
+      stride[d] = stride[d - 1] * sizes[d - 1];
+  }
+  MPI_Count total = 1;
+  for (int d = 0; d < ndims; d++)
+    total *= subsizes[d];
+  auto disp = [&](MPI_Count flat) {
+    sptr off = 0;
+    for (int d = ndims - 1; d >= 0; d--) {
+      int dim = order == MPI_ORDER_C ? d : ndims - 1 - d;
+      off += (starts[dim] + flat % subsizes[dim]) * stride[dim];
+      flat /= subsizes[dim];
+    }
+    return off;
+  };
+  return Replicate(old, total, disp, One, ints, out, depth);
+}
+
+bool FlattenDerived(MPI_Datatype t, int combiner, MPI_Count ni, MPI_Count na,
+                    MPI_Count nd, SegmentList *out, int depth) {
+  int *ints = (int *)InternalAlloc(sizeof(int) * (ni + 1));
+  MPI_Aint *addrs = (MPI_Aint *)InternalAlloc(sizeof(MPI_Aint) * (na + 1));
+  MPI_Datatype *types =
+      (MPI_Datatype *)InternalAlloc(sizeof(MPI_Datatype) * (nd + 1));
+  bool ok = PMPI_Type_get_contents(t, (int)ni, (int)na, (int)nd, ints, addrs,
+                                   types) == MPI_SUCCESS;
+  auto count_ints = [](const int *v, MPI_Count i) -> MPI_Count {
+    return v[1 + i];
+  };
+  if (ok) {
+    switch (combiner) {
+    case MPI_COMBINER_DUP:
+    case MPI_COMBINER_RESIZED:
+      // lb and extent only space consecutive elements apart.
+      ok = Flatten(types[0], out, depth + 1);
+      break;
+    case MPI_COMBINER_CONTIGUOUS: {
+      MPI_Aint ext;
+      ok = ExtentOf(types[0], &ext) &&
+           Replicate(types[0], ints[0],
+                     [&](MPI_Count i) { return (sptr)(i * ext); }, One, ints,
+                     out, depth);
+      break;
+    }
+    case MPI_COMBINER_VECTOR: {
+      MPI_Aint ext;
+      sptr stride = ints[2];
+      SegmentList block; // one block of blocklen old elements
+      ok = ExtentOf(types[0], &ext) &&
+           Replicate(types[0], ints[1],
+                     [&](MPI_Count j) { return (sptr)(j * ext); }, One, ints,
+                     &block, depth);
+      for (int i = 0; ok && i < ints[0] && !out->overflow(); i++)
+        out->AddShifted(block, i * stride * ext);
+      break;
+    }
+    case MPI_COMBINER_HVECTOR:
+    case MPI_COMBINER_HVECTOR_INTEGER: {
+      MPI_Aint stride = na > 0 ? addrs[0] : ints[2];
+      ok = Replicate(
+          types[0], ints[0], [&](MPI_Count i) { return (sptr)(i * stride); },
+          [](const int *v, MPI_Count) -> MPI_Count { return v[1]; }, ints, out,
+          depth);
+      break;
+    }
+    case MPI_COMBINER_INDEXED: {
+      MPI_Aint ext;
+      int count = ints[0];
+      ok = ExtentOf(types[0], &ext) &&
+           Replicate(types[0], count,
+                     [&](MPI_Count i) {
+                       return (sptr)ints[1 + count + i] * ext;
+                     },
+                     count_ints, ints, out, depth);
+      break;
+    }
+    case MPI_COMBINER_HINDEXED:
+    case MPI_COMBINER_HINDEXED_INTEGER: {
+      int count = ints[0];
+      ok = Replicate(types[0], count,
+                     [&](MPI_Count i) {
+                       return na > 0 ? (sptr)addrs[i]
+                                     : (sptr)ints[1 + count + i];
+                     },
+                     count_ints, ints, out, depth);
+      break;
+    }
+    case MPI_COMBINER_INDEXED_BLOCK: {
+      MPI_Aint ext;
+      ok = ExtentOf(types[0], &ext) &&
+           Replicate(types[0], ints[0],
+                     [&](MPI_Count i) { return (sptr)ints[2 + i] * ext; },
+                     [](const int *v, MPI_Count) -> MPI_Count { return v[1]; },
+                     ints, out, depth);
+      break;
+    }
+    case MPI_COMBINER_HINDEXED_BLOCK:
+      ok = Replicate(types[0], ints[0],
+                     [&](MPI_Count i) { return (sptr)addrs[i]; },
+                     [](const int *v, MPI_Count) -> MPI_Count { return v[1]; },
+                     ints, out, depth);
+      break;
+    case MPI_COMBINER_STRUCT:
+    case MPI_COMBINER_STRUCT_INTEGER: {
+      int count = ints[0];
+      for (int i = 0; ok && i < count && !out->overflow(); i++) {
+        sptr disp = na > 0 ? (sptr)addrs[i] : (sptr)ints[1 + count + i];
+        ok = Replicate(types[i], 1, [&](MPI_Count) { return disp; },
+                       [](const int *v, MPI_Count k) -> MPI_Count {
+                         return v[1 + k];
+                       },
+                       ints + i, out, depth);
+      }
+      break;
+    }
+    case MPI_COMBINER_SUBARRAY:
+      ok = FlattenSubarray(ints, types[0], out, depth);
+      break;
+    default:
+      ok = Probe(t, out);
+      break;
+    }
+  }
+  // get_contents hands out new references to derived types.
+  for (MPI_Count i = 0; i < nd; i++) {
+    MPI_Count ci, ca, cl, cd;
+    int comb;
+    if (PMPI_Type_get_envelope_c(types[i], &ci, &ca, &cl, &cd, &comb) ==
+            MPI_SUCCESS &&
+        comb != MPI_COMBINER_NAMED)
+      PMPI_Type_free(&types[i]);
+  }
+  InternalFree(ints);
+  InternalFree(addrs);
+  InternalFree(types);
+  return ok;
+}
+
+bool Flatten(MPI_Datatype t, SegmentList *out, int depth) {
+  if (depth > kMaxDepth)
+    return false;
+  MPI_Count ni, na, nl, nd;
+  int combiner;
+  if (PMPI_Type_get_envelope_c(t, &ni, &na, &nl, &nd, &combiner) !=
+      MPI_SUCCESS)
+    return false;
+  switch (combiner) {
+  case MPI_COMBINER_NAMED:
+  case MPI_COMBINER_F90_REAL:
+  case MPI_COMBINER_F90_COMPLEX:
+  case MPI_COMBINER_F90_INTEGER:
+    return FlattenNamed(t, out);
+  case MPI_COMBINER_DARRAY:
+    return Probe(t, out);
+  default:
+    // Types built by the large-count constructors keep their parameters in
+    // a different layout; the probe reads any layout.
+    if (nl > 0)
+      return Probe(t, out);
+    return FlattenDerived(t, combiner, ni, na, nd, out, depth);
+  }
+}
+
+void SortAndMerge(InternalMmapVector<RelSegment> &v) {
+  Sort(v.data(), v.size(), [](const RelSegment &a, const RelSegment &b) {
+    return a.begin < b.begin;
+  });
+  uptr n = 0;
+  for (uptr i = 0; i < v.size(); i++) {
+    if (n > 0 && v[i].begin <= v[n - 1].end) {
+      if (v[i].end > v[n - 1].end)
+        v[n - 1].end = v[i].end;
+    } else {
+      v[n++] = v[i];
+    }
+  }
+  v.resize(n);
+}
+
+DataMap *BuildDataMap(MPI_Datatype t) {
+  MPI_Count size, lb, extent, true_lb, true_extent;
+  if (PMPI_Type_size_c(t, &size) != MPI_SUCCESS ||
+      PMPI_Type_get_extent_c(t, &lb, &extent) != MPI_SUCCESS ||
+      PMPI_Type_get_true_extent_c(t, &true_lb, &true_extent) != MPI_SUCCESS)
+    return nullptr;
+  SegmentList list;
+  bool exact = size > 0 ? Flatten(t, &list, 0) && !list.overflow() : true;
+  InternalMmapVector<RelSegment> &v = list.segments();
+  if (!exact) {
+    v.clear();
+    if (size > 0)
+      v.push_back({(sptr)true_lb, (sptr)(true_lb + true_extent)});
+  }
+  SortAndMerge(v);
+  DataMap *map = (DataMap *)InternalAlloc(sizeof(DataMap));
+  internal_memset(map, 0, sizeof(*map));
+  map->num_segments = v.size();
+  map->segments =
+      (RelSegment *)InternalAlloc(sizeof(RelSegment) * (v.size() + 1));
+  for (uptr i = 0; i < v.size(); i++)
+    map->segments[i] = v[i];
+  map->size = size;
+  map->extent = extent;
+  map->first = v.size() ? v[0].begin : 0;
+  map->last = v.size() ? v[v.size() - 1].end : 0;
+  map->exact = exact;
+  map->refs = 1; // the cache's
+  return map;
+}
+
+// Queries on a bad handle must come back as errors, not abort the program
+// inside our wrapper: the MPI call itself reports them.
+class ErrorsReturn {
+public:
+  ErrorsReturn() {
+    PMPI_Comm_get_errhandler(MPI_COMM_WORLD, &saved_);
+    PMPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  }
+  ~ErrorsReturn() {
+    PMPI_Comm_set_errhandler(MPI_COMM_WORLD, saved_);
+    PMPI_Errhandler_free(&saved_);
+  }
+
+private:
+  MPI_Errhandler saved_;
+};
+
+} // namespace
+
+DataMap *AcquireDataMap(MPI_Datatype datatype) {
+  if (datatype == MPI_DATATYPE_NULL)
+    return nullptr;
+  int initialized = 0, finalized = 0;
+  PMPI_Initialized(&initialized);
+  PMPI_Finalized(&finalized);
+  if (!initialized || finalized)
+    return nullptr;
+  if (auto *entry = Cache().find(datatype)) {
+    entry->second->refs++;
+    return entry->second;
+  }
+  DataMap *map;
+  {
+    ErrorsReturn guard;
+    map = BuildDataMap(datatype);
+  }
+  if (!map)
+    return nullptr;
+  Cache()[datatype] = map;
+  map->refs++;
+  return map;
+}
+
+void ReleaseDataMap(DataMap *map) {
+  if (!map || --map->refs)
+    return;
+  InternalFree(map->segments);
+  InternalFree(map);
+}
+
+void ForgetDatatype(MPI_Datatype datatype) {
+  auto *entry = Cache().find(datatype);
+  if (!entry)
+    return;
+  DataMap *map = entry->second;
+  Cache().erase(datatype);
+  ReleaseDataMap(map);
 }
 
 } // namespace mpisync

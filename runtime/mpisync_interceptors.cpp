@@ -1,20 +1,28 @@
-// libc interceptors and the memory-intrinsic entry points of instrumented
-// code.
+// libc interceptors. Data movement by code MPISync did not instrument
+// (libraries, libc itself on the program's behalf) is checked like an
+// access; data movement by the MPI library is observed, never reported: it
+// tells when the library consumed a send buffer or produced a receive buffer.
+// The memory-intrinsic entry points of instrumented code live here too.
 #include "mpisync_interceptors.h"
 
 #include "interception/interception.h"
+#include "mpisync_access.h"
 #include "mpisync_interface.h"
 #include "mpisync_pending.h"
-#include "mpisync_report.h"
 #include "mpisync_rtl.h"
-#include "mpisync_shadow.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_libc.h"
 #include "sanitizer_common/sanitizer_stacktrace.h"
 
 #include <dlfcn.h>
+#include <malloc.h>
+#include <stdio.h>
+#include <sys/socket.h>
+#include <sys/types.h>
 
 using namespace __sanitizer;
+
+extern "C" void __libc_free(void *p);
 
 namespace mpisync {
 
@@ -42,61 +50,31 @@ bool IsMpiLibraryPc(uptr pc) {
   return internal_strstr(info.dli_fname, "/ucx/") != nullptr;
 }
 
-void CheckNonInstrumented(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
-  if (InsideMpi()) {
-    if (is_write)
-      ObserveLibraryCopy(p, 0, size);
-    else
-      ObserveLibraryCopy(0, p, size);
-    return;
-  }
+void Observe(uptr p, uptr size, bool is_write) {
+  if (is_write)
+    ObserveLibraryCopy(p, 0, size);
+  else
+    ObserveLibraryCopy(0, p, size);
+}
+
+// A range touched by non-instrumented code on the program's behalf.
+void CheckLibc(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
   const MpisyncPublishedState &s = __mpisync_state;
   if (LIKELY(!s.pending) || size == 0)
     return;
-  uptr lo = is_write ? s.store_lo : s.load_lo;
-  uptr span = is_write ? s.store_span : s.load_span;
-  if (!InHull(p, size, lo, span))
+  if (InsideMpi())
+    return Observe(p, size, is_write);
+  if (!InHull(p, size, is_write ? s.store_lo : s.load_lo,
+              is_write ? s.store_span : s.load_span))
     return;
-  if (IsMpiLibraryPc(pc)) {
-    // A progress thread of the library.
-    if (is_write)
-      ObserveLibraryCopy(p, 0, size);
-    else
-      ObserveLibraryCopy(0, p, size);
-    return;
-  }
+  if (IsMpiLibraryPc(pc))
+    return Observe(p, size, is_write); // a progress thread of the library
   CheckRange(p, size, is_write, pc, bp);
 }
 
-} // namespace
+uptr StrLen(const char *s) { return s ? internal_strlen(s) : 0; }
 
-void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
-  const MpisyncPublishedState &s = __mpisync_state;
-  // User callbacks run by the library (reduction operations, ...) touch
-  // buffers the library owns: they are part of the MPI call.
-  if (LIKELY(!s.pending) || size == 0 || InsideMpi())
-    return;
-  uptr lo = is_write ? s.store_lo : s.load_lo;
-  uptr span = is_write ? s.store_span : s.load_span;
-  if (!InHull(p, size, lo, span))
-    return;
-  if (!ShadowHasAny(p, p + size, is_write ? kShadowStoreMask : kShadowLoadMask))
-    return;
-  // The precise check: which pending buffers does the access break?
-  Lock lock(&StateMutex());
-  AccessInfo access = {p, size, is_write, pc, bp};
-  ForEachOverlap(p, p + size,
-                 [&](PendingOp *op, PendingBuffer &buf, const Segment &) {
-                   if (buf.role == BufferRole::kSend) {
-                     if (is_write)
-                       ReportBufferAccess(ErrorKind::kSendBufferWrite, access,
-                                          *op, buf);
-                   } else {
-                     ReportBufferAccess(ErrorKind::kRecvBufferAccess, access,
-                                        *op, buf);
-                   }
-                 });
-}
+} // namespace
 
 void ObserveLibraryCopy(uptr dst, uptr src, uptr size) {
   const MpisyncPublishedState &s = __mpisync_state;
@@ -109,13 +87,15 @@ void ObserveLibraryCopy(uptr dst, uptr src, uptr size) {
   Lock lock(&StateMutex());
   if (src_pending)
     ForEachOverlap(src, src + size,
-                   [](PendingOp *op, PendingBuffer &buf, const Segment &) {
+                   [](PendingOp *op, PendingBuffer &buf, uptr, uptr,
+                      MPI_Count) {
                      if (buf.role == BufferRole::kSend)
                        op->send_data_consumed = true;
                    });
   if (dst_pending)
     ForEachOverlap(dst, dst + size,
-                   [](PendingOp *op, PendingBuffer &buf, const Segment &) {
+                   [](PendingOp *op, PendingBuffer &buf, uptr, uptr,
+                      MPI_Count) {
                      if (buf.role == BufferRole::kRecv)
                        op->recv_data_written = true;
                    });
@@ -125,30 +105,178 @@ void ObserveLibraryCopy(uptr dst, uptr src, uptr size) {
 
 using namespace mpisync;
 
+#define MPISYNC_CALLER uptr pc = GET_CALLER_PC(), bp = GET_CURRENT_FRAME()
+#define READS(p, n) CheckLibc((uptr)(p), (uptr)(n), false, pc, bp)
+#define WRITES(p, n) CheckLibc((uptr)(p), (uptr)(n), true, pc, bp)
+
+// Memory and string copies.
+
 INTERCEPTOR(void *, memcpy, void *dst, const void *src, uptr n) {
   if (!interceptors_ready)
     return internal_memcpy(dst, src, n);
-  uptr pc = GET_CALLER_PC(), bp = GET_CURRENT_FRAME();
-  CheckNonInstrumented((uptr)src, n, false, pc, bp);
-  CheckNonInstrumented((uptr)dst, n, true, pc, bp);
+  MPISYNC_CALLER;
+  if (InsideMpi()) {
+    ObserveLibraryCopy((uptr)dst, (uptr)src, n);
+  } else {
+    READS(src, n);
+    WRITES(dst, n);
+  }
   return REAL(memcpy)(dst, src, n);
 }
 
 INTERCEPTOR(void *, memmove, void *dst, const void *src, uptr n) {
   if (!interceptors_ready)
     return internal_memmove(dst, src, n);
-  uptr pc = GET_CALLER_PC(), bp = GET_CURRENT_FRAME();
-  CheckNonInstrumented((uptr)src, n, false, pc, bp);
-  CheckNonInstrumented((uptr)dst, n, true, pc, bp);
+  MPISYNC_CALLER;
+  if (InsideMpi()) {
+    ObserveLibraryCopy((uptr)dst, (uptr)src, n);
+  } else {
+    READS(src, n);
+    WRITES(dst, n);
+  }
   return REAL(memmove)(dst, src, n);
 }
 
 INTERCEPTOR(void *, memset, void *dst, int c, uptr n) {
   if (!interceptors_ready)
     return internal_memset(dst, c, n);
-  CheckNonInstrumented((uptr)dst, n, true, GET_CALLER_PC(),
-                       GET_CURRENT_FRAME());
+  MPISYNC_CALLER;
+  WRITES(dst, n);
   return REAL(memset)(dst, c, n);
+}
+
+INTERCEPTOR(char *, strcpy, char *dst, const char *src) {
+  MPISYNC_CALLER;
+  uptr n = StrLen(src) + 1;
+  READS(src, n);
+  WRITES(dst, n);
+  return REAL(strcpy)(dst, src);
+}
+
+INTERCEPTOR(char *, stpcpy, char *dst, const char *src) {
+  MPISYNC_CALLER;
+  uptr n = StrLen(src) + 1;
+  READS(src, n);
+  WRITES(dst, n);
+  return REAL(stpcpy)(dst, src);
+}
+
+INTERCEPTOR(char *, strncpy, char *dst, const char *src, uptr n) {
+  MPISYNC_CALLER;
+  uptr len = internal_strnlen(src, n);
+  READS(src, len < n ? len + 1 : n);
+  WRITES(dst, n);
+  return REAL(strncpy)(dst, src, n);
+}
+
+INTERCEPTOR(char *, strcat, char *dst, const char *src) {
+  MPISYNC_CALLER;
+  uptr dlen = StrLen(dst), slen = StrLen(src) + 1;
+  READS(src, slen);
+  WRITES(dst + dlen, slen);
+  return REAL(strcat)(dst, src);
+}
+
+INTERCEPTOR(char *, strncat, char *dst, const char *src, uptr n) {
+  MPISYNC_CALLER;
+  uptr dlen = StrLen(dst), slen = internal_strnlen(src, n);
+  READS(src, slen);
+  WRITES(dst + dlen, slen + 1);
+  return REAL(strncat)(dst, src, n);
+}
+
+// Input: the bytes actually stored are checked, after the call.
+
+INTERCEPTOR(sptr, read, int fd, void *buf, uptr n) {
+  MPISYNC_CALLER;
+  sptr res = REAL(read)(fd, buf, n);
+  if (res > 0)
+    WRITES(buf, res);
+  return res;
+}
+
+INTERCEPTOR(sptr, pread, int fd, void *buf, uptr n, off_t off) {
+  MPISYNC_CALLER;
+  sptr res = REAL(pread)(fd, buf, n, off);
+  if (res > 0)
+    WRITES(buf, res);
+  return res;
+}
+
+INTERCEPTOR(sptr, recv, int fd, void *buf, uptr n, int flags) {
+  MPISYNC_CALLER;
+  sptr res = REAL(recv)(fd, buf, n, flags);
+  if (res > 0)
+    WRITES(buf, res);
+  return res;
+}
+
+INTERCEPTOR(sptr, recvfrom, int fd, void *buf, uptr n, int flags,
+            struct sockaddr *addr, socklen_t *addrlen) {
+  MPISYNC_CALLER;
+  sptr res = REAL(recvfrom)(fd, buf, n, flags, addr, addrlen);
+  if (res > 0)
+    WRITES(buf, res);
+  return res;
+}
+
+INTERCEPTOR(uptr, fread, void *ptr, uptr size, uptr nmemb, FILE *f) {
+  MPISYNC_CALLER;
+  uptr res = REAL(fread)(ptr, size, nmemb, f);
+  if (res > 0)
+    WRITES(ptr, res * size);
+  return res;
+}
+
+INTERCEPTOR(char *, fgets, char *s, int size, FILE *f) {
+  MPISYNC_CALLER;
+  char *res = REAL(fgets)(s, size, f);
+  if (res)
+    WRITES(s, StrLen(s) + 1);
+  return res;
+}
+
+// Output reads the buffer: an error for a pending receive buffer only.
+
+INTERCEPTOR(sptr, write, int fd, const void *buf, uptr n) {
+  MPISYNC_CALLER;
+  READS(buf, n);
+  return REAL(write)(fd, buf, n);
+}
+
+INTERCEPTOR(sptr, send, int fd, const void *buf, uptr n, int flags) {
+  MPISYNC_CALLER;
+  READS(buf, n);
+  return REAL(send)(fd, buf, n, flags);
+}
+
+INTERCEPTOR(uptr, fwrite, const void *ptr, uptr size, uptr nmemb, FILE *f) {
+  MPISYNC_CALLER;
+  READS(ptr, size * nmemb);
+  return REAL(fwrite)(ptr, size, nmemb, f);
+}
+
+// Releasing memory that holds a pending buffer.
+
+INTERCEPTOR(void, free, void *p) {
+  if (p && interceptors_ready && __mpisync_state.pending && !InsideMpi()) {
+    uptr size = malloc_usable_size(p);
+    CheckRelease((uptr)p, (uptr)p + size, /*is_stack=*/false,
+                 "free()", GET_CALLER_PC(), GET_CURRENT_FRAME());
+  }
+  if (REAL(free))
+    REAL(free)(p);
+  else
+    __libc_free(p);
+}
+
+INTERCEPTOR(void *, realloc, void *p, uptr n) {
+  if (p && __mpisync_state.pending && !InsideMpi()) {
+    uptr size = malloc_usable_size(p);
+    CheckRelease((uptr)p, (uptr)p + size, /*is_stack=*/false,
+                 "realloc()", GET_CALLER_PC(), GET_CURRENT_FRAME());
+  }
+  return REAL(realloc)(p, n);
 }
 
 namespace mpisync {
@@ -156,13 +284,29 @@ void InitializeInterceptors() {
   INTERCEPT_FUNCTION(memcpy);
   INTERCEPT_FUNCTION(memmove);
   INTERCEPT_FUNCTION(memset);
+  INTERCEPT_FUNCTION(strcpy);
+  INTERCEPT_FUNCTION(stpcpy);
+  INTERCEPT_FUNCTION(strncpy);
+  INTERCEPT_FUNCTION(strcat);
+  INTERCEPT_FUNCTION(strncat);
+  INTERCEPT_FUNCTION(read);
+  INTERCEPT_FUNCTION(pread);
+  INTERCEPT_FUNCTION(recv);
+  INTERCEPT_FUNCTION(recvfrom);
+  INTERCEPT_FUNCTION(fread);
+  INTERCEPT_FUNCTION(fgets);
+  INTERCEPT_FUNCTION(write);
+  INTERCEPT_FUNCTION(send);
+  INTERCEPT_FUNCTION(fwrite);
+  INTERCEPT_FUNCTION(free);
+  INTERCEPT_FUNCTION(realloc);
   interceptors_ready = REAL(memcpy) && REAL(memmove) && REAL(memset);
 }
 } // namespace mpisync
 
 // Instrumented code's memory intrinsics: checked here, at the caller's site.
 extern "C" void *__mpisync_memcpy(void *dst, const void *src, uptr n) {
-  uptr pc = GET_CALLER_PC(), bp = GET_CURRENT_FRAME();
+  MPISYNC_CALLER;
   CheckRange((uptr)src, n, false, pc, bp);
   CheckRange((uptr)dst, n, true, pc, bp);
   return interceptors_ready ? REAL(memcpy)(dst, src, n)
@@ -170,7 +314,7 @@ extern "C" void *__mpisync_memcpy(void *dst, const void *src, uptr n) {
 }
 
 extern "C" void *__mpisync_memmove(void *dst, const void *src, uptr n) {
-  uptr pc = GET_CALLER_PC(), bp = GET_CURRENT_FRAME();
+  MPISYNC_CALLER;
   CheckRange((uptr)src, n, false, pc, bp);
   CheckRange((uptr)dst, n, true, pc, bp);
   return interceptors_ready ? REAL(memmove)(dst, src, n)
@@ -178,7 +322,8 @@ extern "C" void *__mpisync_memmove(void *dst, const void *src, uptr n) {
 }
 
 extern "C" void *__mpisync_memset(void *dst, int c, uptr n) {
-  CheckRange((uptr)dst, n, true, GET_CALLER_PC(), GET_CURRENT_FRAME());
+  MPISYNC_CALLER;
+  CheckRange((uptr)dst, n, true, pc, bp);
   return interceptors_ready ? REAL(memset)(dst, c, n)
                             : internal_memset(dst, c, n);
 }

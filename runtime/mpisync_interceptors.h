@@ -1,7 +1,4 @@
-// libc interceptors: data movement by non-instrumented code is checked like
-// an access; data movement by the MPI library is observed (it tells when the
-// library consumed a send buffer or produced a receive buffer) and never
-// reported.
+// libc interceptors: see mpisync_interceptors.cpp.
 #ifndef MPISYNC_INTERCEPTORS_H
 #define MPISYNC_INTERCEPTORS_H
 
@@ -12,9 +9,6 @@ namespace mpisync {
 using __sanitizer::uptr;
 
 void InitializeInterceptors();
-
-// Checks [p, p + size) as an access by the code at return address `pc`.
-void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp);
 
 // A copy made by the MPI library: marks the pending operations whose send
 // data it read or whose receive data it wrote.

@@ -37,6 +37,10 @@ MPISYNC_ACCESS_ENTRY(16)
 SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_loadN(const void *p, uptr size);
 SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_storeN(const void *p, uptr size);
 
+// A stack object whose address escaped ends its life (scope end or return).
+SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_stack_release(const void *p,
+                                                           uptr size);
+
 // Memory intrinsics of instrumented code are rewritten to these, so a range
 // is checked once, at the site that wrote it, and never again by the libc
 // interceptors.

@@ -1,5 +1,5 @@
 // Semantics of the intercepted MPI calls: which buffers become pending and
-// when they stop being pending.
+// when they stop being pending (MPI 4.1, chapter 3.7 and 3.9).
 #include "mpisync_mpi_hooks.h"
 
 #include "mpisync_datatype.h"
@@ -47,6 +47,56 @@ void SetReportPathForRank(int rank) {
   __sanitizer_set_report_path(expanded.data());
 }
 
+bool Conflicting(BufferRole a, BufferRole b) {
+  return a == BufferRole::kRecv || b == BufferRole::kRecv;
+}
+
+// Two pending operations whose buffers overlap where one of them receives
+// (MPI 4.1 3.7.2: "the buffers ... must not overlap"), also within one
+// operation (the send and receive buffers of MPI_Isendrecv).
+void CheckOverlaps(PendingOp *op, u32 start_stack) {
+  for (uptr b = 0; b < op->num_buffers; b++) {
+    const PendingBuffer &buf = op->buffers[b];
+    if (!buf.map)
+      continue;
+    bool reported = false;
+    auto check = [&](const PendingOp &other, const PendingBuffer &other_buf,
+                     uptr at) {
+      if (reported || !Conflicting(buf.role, other_buf.role))
+        return;
+      ReportOverlap(*op, buf, start_stack, other, other_buf, at);
+      reported = true;
+    };
+    ForEachSegment(*buf.map, buf.base, buf.count, [&](uptr sb, uptr se) {
+      if (reported)
+        return;
+      ForEachOverlap(sb, se,
+                     [&](PendingOp *other, PendingBuffer &other_buf, uptr ob,
+                         uptr, MPI_Count) {
+                       check(*other, other_buf, ob > sb ? ob : sb);
+                     });
+      for (uptr c = b + 1; c < op->num_buffers && !reported; c++) {
+        const PendingBuffer &mine = op->buffers[c];
+        if (!mine.map || mine.hi <= sb || mine.lo >= se)
+          continue;
+        ForEachSegmentIn(*mine.map, mine.base, mine.count, sb, se,
+                         [&](uptr ob, uptr, MPI_Count) {
+                           check(*op, mine, ob > sb ? ob : sb);
+                         });
+      }
+    });
+  }
+}
+
+void Complete(MpiCall &call, PendingOp *op) {
+  if (op->persistent) {
+    op->complete_stack = call.Stack();
+    DeactivateOp(op);
+  } else {
+    DestroyOp(op);
+  }
+}
+
 } // namespace
 
 MpiCall::MpiCall(const char *name, uptr pc, uptr bp)
@@ -63,12 +113,12 @@ u32 MpiCall::Stack() {
   return stack_;
 }
 
-SavedRequests::SavedRequests(const MPI_Request *requests, int count)
+SavedRequests::SavedRequests(const MPI_Request *requests, MPI_Count count)
     : handles_(inline_), count_(count > 0 && requests ? count : 0) {
   if (count_ > kInline)
     handles_ = static_cast<MPI_Request *>(
         InternalAlloc(sizeof(MPI_Request) * count_));
-  for (int i = 0; i < count_; i++)
+  for (MPI_Count i = 0; i < count_; i++)
     handles_[i] = requests[i];
 }
 
@@ -88,28 +138,34 @@ void OnInit(MpiCall &, int rc) {
 
 void BeforeFinalize(MpiCall &call) {
   Lock lock(&StateMutex());
-  while (NumActiveOps() > 0) {
-    PendingOp *op = ActiveOp(0);
-    if (flags()->report_missing_completion)
-      ReportMissingCompletion(*op, call.Stack());
+  PendingOp **ops;
+  uptr n;
+  CollectRegisteredOps(&ops, &n);
+  for (uptr i = 0; i < n; i++) {
+    PendingOp *op = ops[i];
+    if (op->state == OpState::kActive && flags()->report_missing_completion)
+      ReportAtFinalize(ErrorKind::kMissingCompletion, *op, call.Stack());
+    else if (op->persistent && flags()->report_missing_completion)
+      ReportAtFinalize(ErrorKind::kRequestNotFreed, *op, call.Stack());
     DestroyOp(op);
   }
+  InternalFree(ops);
+  // What remains active was freed with MPI_Request_free before completing.
+  while (NumActiveOps() > 0)
+    DestroyOp(ActiveOp(0));
 }
 
 void BeforeStart(MpiCall &call, const BufferArg *buffers, int n) {
-  PendingOp *op = NewOp(call.name(), MPI_REQUEST_NULL, /*persistent=*/false);
-  for (int i = 0; i < n; i++) {
-    PendingBuffer buf;
-    internal_memset(&buf, 0, sizeof(buf));
-    buf.role = buffers[i].role;
-    DescribeBuffer(buffers[i].buf, buffers[i].count, buffers[i].datatype,
-                   &buf);
-    AddBuffer(op, buf);
-  }
-  starting_op = op;
-  // Activate now: copies the library makes inside the call are observed,
-  // and nothing is reported while this thread is inside MPI.
   Lock lock(&StateMutex());
+  PendingOp *op = NewOp(call.name(), /*persistent=*/false);
+  for (int i = 0; i < n; i++)
+    AddBuffer(op, buffers[i].role, buffers[i].buf, buffers[i].count,
+              buffers[i].datatype);
+  op->ever_started = true;
+  CheckOverlaps(op, call.Stack());
+  starting_op = op;
+  // Active from now: copies the library makes inside the call are observed,
+  // and nothing is reported while this thread is inside MPI.
   ActivateOp(op);
 }
 
@@ -123,33 +179,113 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
     DestroyOp(op);
     return;
   }
-  op->request = *request;
   op->start_stack = call.Stack();
-  // A handle the library reuses belongs to a request that completed without
-  // our seeing it (e.g. freed): the old record is stale.
-  if (PendingOp *old = FindOp(op->request))
-    DestroyOp(old);
-  RegisterOp(op);
+  // A handle the library hands out again belongs to a request that
+  // completed without our seeing it (e.g. freed): the old record is stale.
+  if (PendingOp *old = FindOp(*request))
+    UnregisterOp(old);
+  RegisterOp(op, *request);
+}
+
+void OnPersistentInit(MpiCall &call, int rc, const MPI_Request *request,
+                      const BufferArg *buffers, int n) {
+  if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL)
+    return;
+  Lock lock(&StateMutex());
+  PendingOp *op = NewOp(call.name(), /*persistent=*/true);
+  for (int i = 0; i < n; i++)
+    AddBuffer(op, buffers[i].role, buffers[i].buf, buffers[i].count,
+              buffers[i].datatype);
+  op->create_stack = call.Stack();
+  if (PendingOp *old = FindOp(*request))
+    UnregisterOp(old);
+  RegisterOp(op, *request);
+}
+
+void BeforeStartRequests(MpiCall &call, const SavedRequests &requests) {
+  Lock lock(&StateMutex());
+  for (MPI_Count i = 0; i < requests.size(); i++) {
+    PendingOp *op = FindOp(requests[i]);
+    if (!op || op->state == OpState::kActive)
+      continue; // MPI reports starting an active request
+    op->start_stack = call.Stack();
+    op->ever_started = true;
+    op->send_data_consumed = op->recv_data_written = false;
+    CheckOverlaps(op, call.Stack());
+    ActivateOp(op);
+  }
+}
+
+void AfterStartRequests(MpiCall &, int rc, const SavedRequests &requests) {
+  if (rc == MPI_SUCCESS)
+    return;
+  Lock lock(&StateMutex());
+  for (MPI_Count i = 0; i < requests.size(); i++)
+    if (PendingOp *op = FindOp(requests[i]))
+      DeactivateOp(op);
+}
+
+void BeforeCompletion(MpiCall &call, const SavedRequests &requests) {
+  Lock lock(&StateMutex());
+  for (MPI_Count i = 0; i < requests.size(); i++) {
+    PendingOp *op = FindOp(requests[i]);
+    if (op && op->persistent && !op->ever_started)
+      ReportMissingStart(*op, call.name(), call.Stack());
+  }
 }
 
 void OnCompleted(MpiCall &call, MPI_Request saved) {
-  if (saved == MPI_REQUEST_NULL)
+  Lock lock(&StateMutex());
+  if (PendingOp *op = FindOp(saved))
+    Complete(call, op);
+}
+
+void OnAllCompleted(MpiCall &call, const SavedRequests &saved) {
+  for (MPI_Count i = 0; i < saved.size(); i++)
+    OnCompleted(call, saved[i]);
+}
+
+void OnSomeCompleted(MpiCall &call, const SavedRequests &saved, int outcount,
+                     const int *indices) {
+  if (outcount == MPI_UNDEFINED || !indices)
     return;
+  for (int k = 0; k < outcount; k++)
+    if (indices[k] >= 0 && indices[k] < saved.size())
+      OnCompleted(call, saved[indices[k]]);
+}
+
+void OnStatusComplete(MpiCall &call, MPI_Request saved) {
+  Lock lock(&StateMutex());
+  PendingOp *op = FindOp(saved);
+  if (!op || op->state != OpState::kActive)
+    return;
+  op->complete_stack = call.Stack();
+  DeactivateOp(op);
+}
+
+// Freeing an inactive persistent request ends it. Freeing an active request
+// is allowed but its completion can no longer be observed: its buffers stay
+// pending until MPI_Finalize, and touching them is reported as
+// freed-request-buffer-access (docs/errors/freed-request-buffer-access.md).
+void BeforeRequestFree(MpiCall &call, MPI_Request saved) {
   Lock lock(&StateMutex());
   PendingOp *op = FindOp(saved);
   if (!op)
     return;
-  if (op->persistent) {
-    op->complete_stack = call.Stack();
-    DeactivateOp(op);
-  } else {
+  if (op->state != OpState::kActive) {
     DestroyOp(op);
+    return;
   }
+  op->freed_while_active = true;
+  op->complete_stack = call.Stack();
+  UnregisterOp(op);
 }
 
-void OnAllCompleted(MpiCall &call, const SavedRequests &saved) {
-  for (int i = 0; i < saved.size(); i++)
-    OnCompleted(call, saved[i]);
+void BeforeTypeFree(MpiCall &, const MPI_Datatype *datatype) {
+  if (!datatype)
+    return;
+  Lock lock(&StateMutex());
+  ForgetDatatype(*datatype);
 }
 
 } // namespace mpisync

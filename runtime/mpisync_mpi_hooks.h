@@ -35,16 +35,16 @@ private:
 // Request handles copied before the MPI call overwrites them.
 class SavedRequests {
 public:
-  SavedRequests(const MPI_Request *requests, int count);
+  SavedRequests(const MPI_Request *requests, MPI_Count count);
   ~SavedRequests();
-  MPI_Request operator[](int i) const { return handles_[i]; }
-  int size() const { return count_; }
+  MPI_Request operator[](MPI_Count i) const { return handles_[i]; }
+  MPI_Count size() const { return count_; }
 
 private:
   static constexpr int kInline = 16;
   MPI_Request inline_[kInline];
   MPI_Request *handles_;
-  int count_;
+  MPI_Count count_;
 };
 
 void OnInit(MpiCall &call, int rc);
@@ -56,9 +56,26 @@ void BeforeFinalize(MpiCall &call);
 void BeforeStart(MpiCall &call, const BufferArg *buffers, int n);
 void AfterStart(MpiCall &call, int rc, const MPI_Request *request);
 
-// Completion: `saved[i]` completed.
+// A persistent request: created inactive, its buffers pending from
+// MPI_Start to completion.
+void OnPersistentInit(MpiCall &call, int rc, const MPI_Request *request,
+                      const BufferArg *buffers, int n);
+void BeforeStartRequests(MpiCall &call, const SavedRequests &requests);
+void AfterStartRequests(MpiCall &call, int rc, const SavedRequests &requests);
+
+// Completion calls: BeforeCompletion checks the requests are usable;
+// OnCompleted marks saved[i] complete.
+void BeforeCompletion(MpiCall &call, const SavedRequests &requests);
 void OnCompleted(MpiCall &call, MPI_Request saved);
 void OnAllCompleted(MpiCall &call, const SavedRequests &saved);
+void OnSomeCompleted(MpiCall &call, const SavedRequests &saved, int outcount,
+                     const int *indices);
+// MPI_Request_get_status said the operation completed: the buffers are the
+// program's again, the request still has to be freed or waited on.
+void OnStatusComplete(MpiCall &call, MPI_Request saved);
+void BeforeRequestFree(MpiCall &call, MPI_Request saved);
+
+void BeforeTypeFree(MpiCall &call, const MPI_Datatype *datatype);
 
 } // namespace mpisync
 

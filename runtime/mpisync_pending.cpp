@@ -25,10 +25,9 @@ InternalMmapVectorNoCtor<PendingOp *> active_ops;
 uptr stale_removals;
 
 DenseMap<int, PendingOp *> &Table() {
-  if (!request_table) {
-    void *mem = InternalAlloc(sizeof(DenseMap<int, PendingOp *>));
-    request_table = new (mem) DenseMap<int, PendingOp *>();
-  }
+  if (!request_table)
+    request_table = new (InternalAlloc(sizeof(*request_table)))
+        DenseMap<int, PendingOp *>();
   return *request_table;
 }
 
@@ -72,41 +71,85 @@ void RecomputePublished() {
 }
 
 void PoisonBuffer(const PendingBuffer &b) {
+  if (!b.map)
+    return;
   u8 bits = ShadowBitsFor(b.role);
-  for (uptr s = 0; s < b.num_segments; s++)
-    PoisonShadow(b.segments[s].begin, b.segments[s].end, bits);
+  ForEachSegment(*b.map, b.base, b.count,
+                 [&](uptr begin, uptr end) { PoisonShadow(begin, end, bits); });
+}
+
+void UnpoisonBuffer(const PendingBuffer &b) {
+  if (!b.map)
+    return;
+  ForEachSegment(*b.map, b.base, b.count, [&](uptr begin, uptr end) {
+    // Clear whole granules, then re-mark what other buffers keep there.
+    uptr gbegin = RoundDownTo(begin, kGranule);
+    uptr gend = RoundUpTo(end, kGranule);
+    ClearShadow(gbegin, gend);
+    ForEachOverlap(gbegin, gend,
+                   [](PendingOp *, PendingBuffer &other, uptr sb, uptr se,
+                      MPI_Count) {
+                     PoisonShadow(sb, se, ShadowBitsFor(other.role));
+                   });
+  });
 }
 
 } // namespace
 
 Mutex &StateMutex() { return state_mutex; }
 
-PendingOp *NewOp(const char *call, MPI_Request request, bool persistent) {
+PendingOp *NewOp(const char *call, bool persistent) {
   PendingOp *op = static_cast<PendingOp *>(InternalAlloc(sizeof(PendingOp)));
   internal_memset(op, 0, sizeof(*op));
   op->call = call;
-  op->request = request;
+  op->request = MPI_REQUEST_NULL;
   op->persistent = persistent;
   op->state = OpState::kInactive;
   return op;
 }
 
-void AddBuffer(PendingOp *op, const PendingBuffer &buffer) {
+void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
+               MPI_Count count, MPI_Datatype datatype) {
+  PendingBuffer b;
+  internal_memset(&b, 0, sizeof(b));
+  b.role = role;
+  b.base = reinterpret_cast<uptr>(buf);
+  b.datatype = datatype;
+  b.count = count;
+  if (count > 0)
+    b.map = AcquireDataMap(datatype);
+  if (b.map && b.map->num_segments == 0) {
+    ReleaseDataMap(b.map);
+    b.map = nullptr;
+  }
+  if (b.map) {
+    const DataMap &m = *b.map;
+    sptr first = m.first, last = m.last;
+    // Elements after the first shift by extent (which may be negative).
+    sptr span = (sptr)((count - 1) * m.extent);
+    if (span < 0)
+      first += span;
+    else
+      last += span;
+    b.lo = b.base + first;
+    b.hi = b.base + last;
+  }
   uptr n = op->num_buffers + 1;
   PendingBuffer *grown =
       static_cast<PendingBuffer *>(InternalAlloc(n * sizeof(PendingBuffer)));
   if (op->num_buffers)
     internal_memcpy(grown, op->buffers,
                     op->num_buffers * sizeof(PendingBuffer));
-  grown[n - 1] = buffer;
+  grown[n - 1] = b;
   InternalFree(op->buffers);
   op->buffers = grown;
   op->num_buffers = n;
 }
 
-void RegisterOp(PendingOp *op) {
-  if (op->request != MPI_REQUEST_NULL)
-    Table()[op->request] = op;
+void RegisterOp(PendingOp *op, MPI_Request request) {
+  op->request = request;
+  if (request != MPI_REQUEST_NULL)
+    Table()[request] = op;
 }
 
 PendingOp *FindOp(MPI_Request request) {
@@ -116,12 +159,19 @@ PendingOp *FindOp(MPI_Request request) {
   return entry ? entry->second : nullptr;
 }
 
+void UnregisterOp(PendingOp *op) {
+  if (op->request == MPI_REQUEST_NULL)
+    return;
+  auto *entry = Table().find(op->request);
+  if (entry && entry->second == op)
+    Table().erase(op->request);
+  op->request = MPI_REQUEST_NULL;
+}
+
 void ActivateOp(PendingOp *op) {
   if (op->state == OpState::kActive)
     return;
   op->state = OpState::kActive;
-  op->send_data_consumed = false;
-  op->recv_data_written = false;
   active_ops.push_back(op);
   for (uptr b = 0; b < op->num_buffers; b++) {
     PoisonBuffer(op->buffers[b]);
@@ -141,38 +191,33 @@ void DeactivateOp(PendingOp *op) {
       break;
     }
   }
-  // Clear this op's granules, then re-mark the other buffers sharing them.
-  for (uptr b = 0; b < op->num_buffers; b++) {
-    PendingBuffer &buf = op->buffers[b];
-    for (uptr s = 0; s < buf.num_segments; s++) {
-      uptr begin = RoundDownTo(buf.segments[s].begin, kGranule);
-      uptr end = RoundUpTo(buf.segments[s].end, kGranule);
-      ClearShadow(begin, end);
-      ForEachOverlap(begin, end,
-                     [](PendingOp *, PendingBuffer &other, const Segment &seg) {
-                       PoisonShadow(seg.begin, seg.end,
-                                    ShadowBitsFor(other.role));
-                     });
-    }
-  }
+  for (uptr b = 0; b < op->num_buffers; b++)
+    UnpoisonBuffer(op->buffers[b]);
   if (active_ops.size() == 0 || ++stale_removals >= 64)
     RecomputePublished();
 }
 
 void DestroyOp(PendingOp *op) {
   DeactivateOp(op);
-  if (op->request != MPI_REQUEST_NULL) {
-    auto *entry = Table().find(op->request);
-    if (entry && entry->second == op)
-      Table().erase(op->request);
-  }
+  UnregisterOp(op);
   for (uptr b = 0; b < op->num_buffers; b++)
-    InternalFree(op->buffers[b].segments);
+    ReleaseDataMap(op->buffers[b].map);
   InternalFree(op->buffers);
   InternalFree(op);
 }
 
 uptr NumActiveOps() { return active_ops.size(); }
 PendingOp *ActiveOp(uptr i) { return active_ops[i]; }
+
+void CollectRegisteredOps(PendingOp ***ops, uptr *n) {
+  DenseMap<int, PendingOp *> &table = Table();
+  *n = 0;
+  *ops = static_cast<PendingOp **>(
+      InternalAlloc(sizeof(PendingOp *) * (table.size() + 1)));
+  table.forEach([&](detail::DenseMapPair<int, PendingOp *> &kv) {
+    (*ops)[(*n)++] = kv.second;
+    return true;
+  });
+}
 
 } // namespace mpisync

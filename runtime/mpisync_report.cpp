@@ -1,8 +1,9 @@
-// Report printing, de-duplication and the halt/exit policy.
+// Report printing, de-duplication, suppressions and the halt policy.
 #include "mpisync_report.h"
 
 #include "mpisync_flags.h"
 #include "mpisync_stack.h"
+#include "mpisync_suppressions.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_libc.h"
 
@@ -15,28 +16,30 @@ namespace {
 int world_rank = -1;
 uptr error_count;
 
+const char kRule[] =
+    "=================================================================\n";
+
 struct ReportedPair {
-  uptr access_pc;
+  uptr site;
   u32 request_stack;
+  ErrorKind kind;
 };
 InternalMmapVectorNoCtor<ReportedPair> reported_pairs;
 
-// One report per (access site, request site) pair.
-bool AlreadyReported(uptr pc, u32 request_stack) {
+// One report per (access site, request site) pair and kind.
+bool AlreadyReported(ErrorKind kind, uptr site, u32 request_stack) {
   for (uptr i = 0; i < reported_pairs.size(); i++)
-    if (reported_pairs[i].access_pc == pc &&
-        reported_pairs[i].request_stack == request_stack)
+    if (reported_pairs[i].site == site &&
+        reported_pairs[i].request_stack == request_stack &&
+        reported_pairs[i].kind == kind)
       return true;
-  reported_pairs.push_back({pc, request_stack});
+  reported_pairs.push_back({site, request_stack, kind});
   return false;
 }
 
 const char *RoleName(BufferRole role) {
   return role == BufferRole::kSend ? "send" : "receive";
 }
-
-const char kRule[] =
-    "=================================================================\n";
 
 void PrintHeader(ErrorKind kind, InternalScopedString *out) {
   out->Append(kRule);
@@ -58,21 +61,57 @@ void PrintSummary(ErrorKind kind, u32 first_stack, const char *call,
   out->Append(kRule);
 }
 
-// A report is written with one write, so ranks sharing a terminal or a pipe
-// do not interleave their lines.
-void Emit(const InternalScopedString &out) { Printf("%s", out.data()); }
-
 void DescribeDatatype(const PendingBuffer &buf, char *out, uptr size) {
   internal_strncpy(out, "?", size);
   if (buf.datatype == MPI_DATATYPE_NULL)
     return;
   char name[MPI_MAX_OBJECT_NAME];
   int len = 0;
-  if (PMPI_Type_get_name(buf.datatype, name, &len) == MPI_SUCCESS && len > 0)
+  int finalized = 0;
+  PMPI_Finalized(&finalized);
+  if (!finalized &&
+      PMPI_Type_get_name(buf.datatype, name, &len) == MPI_SUCCESS && len > 0)
     internal_strncpy(out, name, size);
   else
     internal_strncpy(out, "a derived datatype", size);
   out[size - 1] = 0;
+}
+
+// "ADDR is N bytes from the start of the send buffer [lo, hi) of a pending
+// MPI_Isend (COUNT x TYPE, element E), started here:" and the stack.
+void DescribeBufferAt(uptr addr, const PendingOp &op, const PendingBuffer &buf,
+                      MPI_Count element, InternalScopedString *out) {
+  char type_name[MPI_MAX_OBJECT_NAME];
+  DescribeDatatype(buf, type_name, sizeof(type_name));
+  out->AppendF("%p is %zd bytes from the start of the %s buffer [%p, %p) of "
+               "a pending %s (%lld x %s",
+               (void *)addr, (sptr)addr - (sptr)buf.base, RoleName(buf.role),
+               (void *)buf.lo, (void *)buf.hi, op.call, (long long)buf.count,
+               type_name);
+  if (element >= 0)
+    out->AppendF(", element %lld", (long long)element);
+  out->Append("), started here:\n");
+  PrintStack(op.start_stack, out);
+  if (op.complete_stack) {
+    out->Append("The request was last completed here:\n");
+    PrintStack(op.complete_stack, out);
+  }
+}
+
+bool Suppressed(ErrorKind kind, u32 a, u32 b) {
+  u32 stacks[2] = {a, b};
+  return IsSuppressed(ErrorKindName(kind), stacks, 2);
+}
+
+// A report is written with one write, so ranks sharing a terminal or a pipe
+// do not interleave their lines.
+void Emit(const InternalScopedString &out) {
+  error_count++;
+  Printf("%s", out.data());
+  if (flags()->halt_on_error) {
+    Report("ABORTING (halt_on_error=1)\n");
+    Die();
+  }
 }
 
 // Manifest: the library had not yet consumed (send) or produced (receive)
@@ -84,14 +123,6 @@ bool IsLatent(ErrorKind kind, const AccessInfo &access, const PendingOp &op) {
   if (kind == ErrorKind::kRecvBufferAccess && !access.is_write)
     return op.recv_data_written;
   return false;
-}
-
-void FinishReport() {
-  error_count++;
-  if (flags()->halt_on_error) {
-    Report("ABORTING (halt_on_error=1)\n");
-    Die();
-  }
 }
 
 } // namespace
@@ -108,58 +139,110 @@ const char *ErrorKindName(ErrorKind kind) {
 }
 
 void ReportBufferAccess(ErrorKind kind, const AccessInfo &access,
-                        const PendingOp &op, const PendingBuffer &buf) {
+                        const PendingOp &op, const PendingBuffer &buf,
+                        MPI_Count element) {
   bool latent = IsLatent(kind, access, op);
   if (latent && !flags()->report_latent)
     return;
-  if (AlreadyReported(access.pc, op.start_stack))
+  if (AlreadyReported(kind, access.pc, op.start_stack))
     return;
   u32 access_stack = CaptureStack(access.pc, access.bp, /*fast=*/false);
-  ScopedErrorReportLock lock;
+  if (Suppressed(kind, access_stack, op.start_stack))
+    return;
   InternalScopedString out;
   PrintHeader(kind, &out);
+  const char *verdict =
+      latent ? "latent: the library had already moved the data in this run"
+             : "manifest: the library had not yet moved the data";
+  if (kind == ErrorKind::kFreedRequestBufferAccess)
+    verdict = "the request was freed with MPI_Request_free before it "
+              "completed; its completion cannot be known";
   out.AppendF("%s of size %zu at %p by rank %d (%s)\n",
               access.is_write ? "WRITE" : "READ", access.size,
-              (void *)access.addr, world_rank,
-              latent
-                  ? "latent: the library had already moved the data in this run"
-                  : "manifest: the library had not yet moved the data");
+              (void *)access.addr, world_rank, verdict);
   PrintStack(access_stack, &out);
-
-  char type_name[MPI_MAX_OBJECT_NAME];
-  DescribeDatatype(buf, type_name, sizeof(type_name));
-  sptr offset = (sptr)access.addr - (sptr)buf.base;
-  out.AppendF("%p is %zd bytes from the start of the %s buffer [%p, %p) of "
-              "a pending %s (%lld x %s",
-              (void *)access.addr, offset, RoleName(buf.role), (void *)buf.lo,
-              (void *)buf.hi, op.call, (long long)buf.count, type_name);
-  if (buf.extent > 0 && offset >= 0)
-    out.AppendF(", element %zd", offset / (sptr)buf.extent);
-  out.Append("), started here:\n");
-  PrintStack(op.start_stack, &out);
-  if (op.complete_stack) {
-    out.Append("The request was last completed here:\n");
-    PrintStack(op.complete_stack, &out);
-  }
+  DescribeBufferAt(access.addr, op, buf, element, &out);
   PrintSummary(kind, access_stack, op.call, op.start_stack, &out);
   Emit(out);
-  FinishReport();
 }
 
-void ReportMissingCompletion(const PendingOp &op, u32 finalize_stack) {
-  ScopedErrorReportLock lock;
+void ReportOverlap(const PendingOp &op, const PendingBuffer &buf,
+                   u32 start_stack, const PendingOp &other,
+                   const PendingBuffer &other_buf, uptr addr) {
+  ErrorKind kind = ErrorKind::kOverlappingBuffers;
+  if (AlreadyReported(kind, start_stack, other.start_stack))
+    return;
+  if (Suppressed(kind, start_stack, other.start_stack))
+    return;
   InternalScopedString out;
-  PrintHeader(ErrorKind::kMissingCompletion, &out);
-  out.AppendF("The request of %s was still pending at MPI_Finalize; it was "
+  PrintHeader(kind, &out);
+  out.AppendF("The %s buffer of %s [%p, %p) overlaps, at %p, the %s buffer "
+              "of a pending %s; at least one of them receives. %s "
               "started here:\n",
-              op.call);
-  PrintStack(op.start_stack, &out);
+              RoleName(buf.role), op.call, (void *)buf.lo, (void *)buf.hi,
+              (void *)addr, RoleName(other_buf.role), other.call, op.call);
+  PrintStack(start_stack, &out);
+  DescribeBufferAt(addr, other, other_buf, -1, &out);
+  PrintSummary(kind, start_stack, other.call, other.start_stack, &out);
+  Emit(out);
+}
+
+void ReportReleasedBuffer(ErrorKind kind, const char *how, uptr begin,
+                          uptr end, u32 release_stack, const PendingOp &op,
+                          const PendingBuffer &buf) {
+  if (AlreadyReported(kind, release_stack, op.start_stack))
+    return;
+  if (Suppressed(kind, release_stack, op.start_stack))
+    return;
+  InternalScopedString out;
+  PrintHeader(kind, &out);
+  out.AppendF("%s of [%p, %p) by rank %d while MPI still owns part of it:\n",
+              how, (void *)begin, (void *)end, world_rank);
+  PrintStack(release_stack, &out);
+  uptr addr = buf.lo > begin ? buf.lo : begin;
+  DescribeBufferAt(addr, op, buf, -1, &out);
+  PrintSummary(kind, release_stack, op.call, op.start_stack, &out);
+  Emit(out);
+}
+
+void ReportAtFinalize(ErrorKind kind, const PendingOp &op, u32 finalize_stack) {
+  u32 origin = op.start_stack ? op.start_stack : op.create_stack;
+  if (Suppressed(kind, origin, 0))
+    return;
+  InternalScopedString out;
+  PrintHeader(kind, &out);
+  if (kind == ErrorKind::kMissingCompletion)
+    out.AppendF("The request of %s was still pending at MPI_Finalize; it was "
+                "started here:\n",
+                op.call);
+  else
+    out.AppendF("The persistent request of %s was never freed "
+                "(MPI_Request_free); it was created here:\n",
+                op.call);
+  PrintStack(origin, &out);
   out.Append("MPI_Finalize was called here:\n");
   PrintStack(finalize_stack, &out);
-  PrintSummary(ErrorKind::kMissingCompletion, op.start_stack, op.call,
-               op.start_stack, &out);
+  PrintSummary(kind, origin, op.call, origin, &out);
   Emit(out);
-  FinishReport();
+}
+
+void ReportMissingStart(const PendingOp &op, const char *call_name,
+                        u32 call_stack) {
+  ErrorKind kind = ErrorKind::kMissingStart;
+  if (AlreadyReported(kind, call_stack, op.create_stack))
+    return;
+  if (Suppressed(kind, call_stack, op.create_stack))
+    return;
+  InternalScopedString out;
+  PrintHeader(kind, &out);
+  out.AppendF("%s on the persistent request of %s, which was never started "
+              "with MPI_Start or MPI_Startall:\n",
+              call_name, op.call);
+  PrintStack(call_stack, &out);
+  out.AppendF("The request was created here:\n");
+  PrintStack(op.create_stack, &out);
+  PrintSummary(kind, call_stack, op.call, op.create_stack, &out);
+  Emit(out);
 }
 
 void SetWorldRank(int rank) { world_rank = rank; }

@@ -23,11 +23,27 @@ struct AccessInfo {
   uptr bp; // frame of the runtime entry point
 };
 
-// An access to `seg` of `buf` of the pending `op`. Caller holds StateMutex.
+// All Report* functions are called with StateMutex held.
+
+// An access to element `element` of `buf` of the pending `op`.
 void ReportBufferAccess(ErrorKind kind, const AccessInfo &access,
-                        const PendingOp &op, const PendingBuffer &buf);
-// A request still pending at MPI_Finalize.
-void ReportMissingCompletion(const PendingOp &op, u32 finalize_stack);
+                        const PendingOp &op, const PendingBuffer &buf,
+                        MPI_Count element);
+// `op` (being started at `start_stack`) and `other` have conflicting
+// buffers overlapping at `addr`.
+void ReportOverlap(const PendingOp &op, const PendingBuffer &buf,
+                   u32 start_stack, const PendingOp &other,
+                   const PendingBuffer &other_buf, uptr addr);
+// Memory holding `buf` was released (free, realloc, stack frame exit) at
+// `release_stack` while `op` was pending.
+void ReportReleasedBuffer(ErrorKind kind, const char *how, uptr begin,
+                          uptr end, u32 release_stack, const PendingOp &op,
+                          const PendingBuffer &buf);
+// `op` still pending (or never freed) when MPI_Finalize was called.
+void ReportAtFinalize(ErrorKind kind, const PendingOp &op, u32 finalize_stack);
+// A persistent request completed by `call_name` without ever being started.
+void ReportMissingStart(const PendingOp &op, const char *call_name,
+                        u32 call_stack);
 
 // The rank in MPI_COMM_WORLD, -1 before MPI_Init.
 void SetWorldRank(int rank);

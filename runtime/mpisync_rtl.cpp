@@ -6,6 +6,7 @@
 #include "mpisync_interface.h"
 #include "mpisync_report.h"
 #include "mpisync_shadow.h"
+#include "mpisync_suppressions.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_symbolizer.h"
 
@@ -44,6 +45,7 @@ void Initialize() {
   CacheBinaryName();
   InitializeFlags();
   InitializeShadow();
+  InitializeSuppressions();
   InitializeInterceptors();
   atexit(ExitWithErrorCode);
   initialized = true;
