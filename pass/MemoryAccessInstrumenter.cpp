@@ -33,6 +33,8 @@ STATISTIC(NumInstrumentedMemIntrinsics,
           "Number of instrumented memory intrinsics");
 STATISTIC(NumOmittedNonEscapingAlloca,
           "Number of accesses omitted: non-escaping stack objects");
+STATISTIC(NumStackReleases,
+          "Number of scope ends of escaping stack objects reported to the runtime");
 STATISTIC(NumOmittedConstant,
           "Number of accesses omitted: constant memory");
 
@@ -70,13 +72,14 @@ private:
   bool isInterestingPointer(Value *Ptr, bool IsWrite, Function &F);
   void instrumentAccess(const Access &A);
   void instrumentMemIntrinsic(MemIntrinsic *MI);
+  void instrumentStackReleases(Function &F);
 
   Module &M;
   const DataLayout &DL;
   Type *IntptrTy;
   PointerType *PtrTy;
   FunctionCallee LoadFixed[kNumFixedSizes], StoreFixed[kNumFixedSizes];
-  FunctionCallee LoadN, StoreN, MemcpyFn, MemmoveFn, MemsetFn;
+  FunctionCallee LoadN, StoreN, MemcpyFn, MemmoveFn, MemsetFn, StackRelease;
 };
 
 ModuleInstrumenter::ModuleInstrumenter(Module &M)
@@ -99,6 +102,49 @@ ModuleInstrumenter::ModuleInstrumenter(Module &M)
                                     IntptrTy);
   MemsetFn = M.getOrInsertFunction("__mpisync_memset", PtrTy, PtrTy,
                                    Type::getInt32Ty(C), IntptrTy);
+  StackRelease = M.getOrInsertFunction("__mpisync_stack_release", VoidTy,
+                                       PtrTy, IntptrTy);
+}
+
+// A stack object whose address escapes may be an MPI buffer; the runtime
+// learns when it stops existing (end of its lifetime or of the function), so
+// a pending request on it is reported then (stack-buffer-out-of-scope).
+void ModuleInstrumenter::instrumentStackReleases(Function &F) {
+  SmallVector<AllocaInst *, 8> Escaping;
+  for (Instruction &I : F.getEntryBlock())
+    if (auto *AI = dyn_cast<AllocaInst>(&I))
+      if (AI->isStaticAlloca() && AI->getAllocationSize(DL) &&
+          PointerMayBeCaptured(AI, /*ReturnCaptures=*/true,
+                               /*StoreCaptures=*/true))
+        Escaping.push_back(AI);
+  if (Escaping.empty())
+    return;
+  auto Release = [&](Instruction *Before, AllocaInst *AI) {
+    IRBuilder<> IRB(Before);
+    uint64_t Size = AI->getAllocationSize(DL)->getFixedValue();
+    IRB.CreateCall(StackRelease, {AI, ConstantInt::get(IntptrTy, Size)});
+    ++NumStackReleases;
+  };
+  SmallVector<Instruction *, 8> Exits, LifetimeEnds;
+  for (Instruction &I : instructions(F)) {
+    if (auto *RI = dyn_cast<ReturnInst>(&I)) {
+      // Nothing may stand between a musttail call and its return.
+      if (!RI->getParent()->getTerminatingMustTailCall())
+        Exits.push_back(RI);
+    } else if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+      if (II->getIntrinsicID() == Intrinsic::lifetime_end)
+        LifetimeEnds.push_back(II);
+    }
+  }
+  for (Instruction *Exit : Exits)
+    for (AllocaInst *AI : Escaping)
+      Release(Exit, AI);
+  for (Instruction *End : LifetimeEnds) {
+    auto *AI = dyn_cast<AllocaInst>(
+        getUnderlyingObject(cast<IntrinsicInst>(End)->getArgOperand(1)));
+    if (AI && is_contained(Escaping, AI))
+      Release(End, AI);
+  }
 }
 
 // Static filters: memory that can never be an MPI buffer.
@@ -214,6 +260,7 @@ bool ModuleInstrumenter::instrumentFunction(Function &F) {
     instrumentAccess(A);
   for (MemIntrinsic *MI : MemIntrinsics)
     instrumentMemIntrinsic(MI);
+  instrumentStackReleases(F);
   return !Accesses.empty() || !MemIntrinsics.empty();
 }
 

@@ -134,6 +134,6 @@ extern "C" void __mpisync_stack_release(const void *p, uptr size) {
   if (LIKELY(!__mpisync_state.pending))
     return;
   mpisync::CheckRelease((uptr)p, (uptr)p + size, /*is_stack=*/true,
-                        "stack memory goes out of scope", GET_CALLER_PC(),
+                        "the end of a stack object's scope releases", GET_CALLER_PC(),
                         GET_CURRENT_FRAME());
 }

@@ -262,7 +262,7 @@ INTERCEPTOR(void, free, void *p) {
   if (p && interceptors_ready && __mpisync_state.pending && !InsideMpi()) {
     uptr size = malloc_usable_size(p);
     CheckRelease((uptr)p, (uptr)p + size, /*is_stack=*/false,
-                 "free()", GET_CALLER_PC(), GET_CURRENT_FRAME());
+                 "free() releases", GET_CALLER_PC(), GET_CURRENT_FRAME());
   }
   if (REAL(free))
     REAL(free)(p);
@@ -274,7 +274,7 @@ INTERCEPTOR(void *, realloc, void *p, uptr n) {
   if (p && __mpisync_state.pending && !InsideMpi()) {
     uptr size = malloc_usable_size(p);
     CheckRelease((uptr)p, (uptr)p + size, /*is_stack=*/false,
-                 "realloc()", GET_CALLER_PC(), GET_CURRENT_FRAME());
+                 "realloc() releases", GET_CALLER_PC(), GET_CURRENT_FRAME());
   }
   return REAL(realloc)(p, n);
 }

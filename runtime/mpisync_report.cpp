@@ -196,7 +196,7 @@ void ReportReleasedBuffer(ErrorKind kind, const char *how, uptr begin,
     return;
   InternalScopedString out;
   PrintHeader(kind, &out);
-  out.AppendF("%s of [%p, %p) by rank %d while MPI still owns part of it:\n",
+  out.AppendF("%s [%p, %p) on rank %d while MPI still owns part of it:\n",
               how, (void *)begin, (void *)end, world_rank);
   PrintStack(release_stack, &out);
   uptr addr = buf.lo > begin ? buf.lo : begin;
