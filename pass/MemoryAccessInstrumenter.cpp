@@ -261,7 +261,14 @@ bool ModuleInstrumenter::instrumentFunction(Function &F) {
   for (MemIntrinsic *MI : MemIntrinsics)
     instrumentMemIntrinsic(MI);
   instrumentStackReleases(F);
-  return !Accesses.empty() || !MemIntrinsics.empty();
+  bool Changed = !Accesses.empty() || !MemIntrinsics.empty();
+  if (Changed) {
+    // The function now calls into the runtime: what it was inferred to
+    // touch (memory(argmem: ...), nosync) no longer holds.
+    F.removeFnAttr(Attribute::Memory);
+    F.removeFnAttr(Attribute::NoSync);
+  }
+  return Changed;
 }
 
 } // namespace

@@ -8,13 +8,13 @@
 #include "interception/interception.h"
 #include "mpisync_access.h"
 #include "mpisync_interface.h"
+#include "mpisync_modules.h"
 #include "mpisync_pending.h"
 #include "mpisync_rtl.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_libc.h"
 #include "sanitizer_common/sanitizer_stacktrace.h"
 
-#include <dlfcn.h>
 #include <malloc.h>
 #include <stdio.h>
 #include <sys/socket.h>
@@ -32,22 +32,6 @@ bool interceptors_ready;
 
 bool InHull(uptr addr, uptr size, uptr lo, uptr span) {
   return span != 0 && addr < lo + span && addr + size > lo;
-}
-
-// Modules of the MPI stack: their data movement is the library's own.
-bool IsMpiLibraryPc(uptr pc) {
-  Dl_info info;
-  if (!dladdr(reinterpret_cast<void *>(pc), &info) || !info.dli_fname)
-    return false;
-  const char *name = StripModuleName(info.dli_fname);
-  static const char *const kPrefixes[] = {
-      "libmpi", "libpmpi", "libucp", "libucs", "libuct", "libucm",
-      "libfabric", "libhwloc", "libpmix", "libyaksa", "libpsm", "libibverbs",
-      "librdmacm", "libmlx", "libxpmem", "libknem"};
-  for (const char *prefix : kPrefixes)
-    if (internal_strncmp(name, prefix, internal_strlen(prefix)) == 0)
-      return true;
-  return internal_strstr(info.dli_fname, "/ucx/") != nullptr;
 }
 
 void Observe(uptr p, uptr size, bool is_write) {

@@ -4,6 +4,7 @@
 
 #include "mpisync_datatype.h"
 #include "mpisync_flags.h"
+#include "mpisync_modules.h"
 #include "mpisync_report.h"
 #include "mpisync_rtl.h"
 #include "mpisync_stack.h"
@@ -108,8 +109,12 @@ MpiCall::MpiCall(const char *name, uptr pc, uptr bp)
 MpiCall::~MpiCall() { mpi_call_depth--; }
 
 u32 MpiCall::Stack() {
+  // Calls through MPICH's Fortran bindings come from code without frame
+  // pointers: only the DWARF unwinder gets through it.
   if (!stack_)
-    stack_ = CaptureStack(pc_, bp_, flags()->fast_unwind_on_mpi_call);
+    stack_ = CaptureStack(pc_, bp_,
+                          flags()->fast_unwind_on_mpi_call &&
+                              !IsMpiLibraryPc(pc_));
   return stack_;
 }
 

@@ -3,6 +3,7 @@
 #include "mpisync_stack.h"
 
 #include "mpisync_flags.h"
+#include "mpisync_modules.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_stackdepot.h"
 #include "sanitizer_common/sanitizer_stacktrace.h"
@@ -54,7 +55,12 @@ void DescribeTopFrame(u32 id, char *buf, uptr size) {
   StackTrace stack = StackDepotGet(id);
   if (stack.size == 0)
     return;
-  uptr pc = StackTrace::GetPreviousInstructionPc(stack.trace[0]);
+  // The first frame outside the MPI stack: for Fortran, the caller of
+  // MPICH's binding rather than the binding.
+  uptr frame = 0;
+  while (frame + 1 < stack.size && IsMpiLibraryPc(stack.trace[frame]))
+    frame++;
+  uptr pc = StackTrace::GetPreviousInstructionPc(stack.trace[frame]);
   SymbolizedStackHolder holder(Symbolizer::GetOrInit()->SymbolizePC(pc));
   const SymbolizedStack *frames = holder.get();
   if (!frames)

@@ -3,7 +3,6 @@
 // REQUIRES: ubsan-runtime
 // Fails to link until the runtime renames the three extern "C" globals of
 // sanitizer_unwind_linux_libcdep.cpp (acquire_my_map_info_list, ...).
-// XFAIL: *
 // RUN: %mpicc -fsanitize=mpisync,undefined %s -o %t
 // RUN: llvm-nm %t | FileCheck %s --check-prefix=NM
 // NM-DAG: T __mpisync_init
