@@ -1,25 +1,36 @@
 //===- MemoryAccessInstrumenter.cpp - MPISync access instrumentation -----===//
 //
-// Every load, store, atomic and memory intrinsic that may touch an MPI buffer
-// gets a call into the runtime (runtime/mpisync_interface.h), which decides
-// whether the access breaks a pending operation's buffer rules. Accesses
-// that provably cannot touch an MPI buffer are left alone (static filters,
-// each with a switch and a counter).
+// For every function: collect the loads, stores, atomics and memory
+// intrinsics that may touch an MPI buffer (StaticFilters), drop duplicates,
+// give call-free loops an idle copy (PendingLoopVersioning), check affine
+// accesses of the instrumented copies once per loop (AffineHoisting), and
+// emit the inline fast path for the rest (FastPathEmitter).
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryAccessInstrumenter.h"
 
+#include "AffineHoisting.h"
+#include "FastPathEmitter.h"
+#include "Options.h"
+#include "PendingLoopVersioning.h"
+#include "StaticFilters.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -31,98 +42,211 @@ STATISTIC(NumInstrumentedStores, "Number of instrumented stores");
 STATISTIC(NumInstrumentedAtomics, "Number of instrumented atomics");
 STATISTIC(NumInstrumentedMemIntrinsics,
           "Number of instrumented memory intrinsics");
-STATISTIC(NumOmittedNonEscapingAlloca,
-          "Number of accesses omitted: non-escaping stack objects");
+STATISTIC(NumInstrumentedMasked,
+          "Number of instrumented masked or gather/scatter accesses");
+STATISTIC(NumOmittedDuplicate,
+          "Number of accesses omitted: dominated by an identical check");
+STATISTIC(NumChecksInPendingLoops,
+          "Number of checks in instrumented loop copies (no pending test)");
 STATISTIC(NumStackReleases,
           "Number of scope ends of escaping stack objects reported to the runtime");
-STATISTIC(NumOmittedConstant,
-          "Number of accesses omitted: constant memory");
-
-static cl::opt<bool> ClSkipNonEscapingAllocas(
-    "mpisync-skip-nonescaping-allocas",
-    cl::desc("Do not instrument accesses to stack objects whose address never "
-             "escapes (they cannot be MPI buffers)"),
-    cl::Hidden, cl::init(true));
-
-static cl::opt<bool> ClSkipConstantMemory(
-    "mpisync-skip-constant-memory",
-    cl::desc("Do not instrument loads from constant globals (they cannot be "
-             "receive buffers)"),
-    cl::Hidden, cl::init(true));
 
 namespace mpisync {
 
 namespace {
 
-constexpr unsigned kNumFixedSizes = 5; // 1, 2, 4, 8, 16 bytes
-
-class ModuleInstrumenter {
-public:
-  explicit ModuleInstrumenter(Module &M);
-  bool instrumentFunction(Function &F);
-
-private:
-  struct Access {
-    Instruction *I;
-    Value *Ptr;
-    uint64_t Size; // bytes; 0 for memory intrinsics
-    bool IsWrite;
-  };
-
-  bool isInterestingPointer(Value *Ptr, bool IsWrite, Function &F);
-  void instrumentAccess(const Access &A);
-  void instrumentMemIntrinsic(MemIntrinsic *MI);
-  void instrumentStackReleases(Function &F);
-
-  Module &M;
-  const DataLayout &DL;
-  Type *IntptrTy;
-  PointerType *PtrTy;
-  FunctionCallee LoadFixed[kNumFixedSizes], StoreFixed[kNumFixedSizes];
-  FunctionCallee LoadN, StoreN, MemcpyFn, MemmoveFn, MemsetFn, StackRelease;
+struct Access {
+  Instruction *I;
+  Value *Ptr;
+  uint64_t Size; // bytes
+  bool IsWrite;
 };
 
-ModuleInstrumenter::ModuleInstrumenter(Module &M)
-    : M(M), DL(M.getDataLayout()) {
-  LLVMContext &C = M.getContext();
-  IntptrTy = DL.getIntPtrType(C);
-  PtrTy = PointerType::getUnqual(C);
-  Type *VoidTy = Type::getVoidTy(C);
-  for (unsigned I = 0; I < kNumFixedSizes; ++I) {
-    std::string Suffix = std::to_string(1u << I);
-    LoadFixed[I] = M.getOrInsertFunction("__mpisync_load" + Suffix, VoidTy, PtrTy);
-    StoreFixed[I] =
-        M.getOrInsertFunction("__mpisync_store" + Suffix, VoidTy, PtrTy);
+class FunctionInstrumenter {
+public:
+  FunctionInstrumenter(Function &F, FastPathEmitter &Emitter,
+                       StaticFilters &Filters, TargetLibraryInfo &TLI)
+      : F(F), DL(F.getParent()->getDataLayout()), Emitter(Emitter),
+        Filters(Filters), TLI(TLI) {}
+  bool run();
+
+private:
+  void collect();
+  void dropDuplicates();
+  bool isStateChangingCall(Instruction &I) const;
+  void instrumentMemIntrinsic(MemIntrinsic *MI);
+  void findEscapingAllocas();
+  void instrumentStackReleases();
+  void addAccess(Instruction *I, Value *Ptr, Type *Ty, bool IsWrite);
+
+  Function &F;
+  const DataLayout &DL;
+  FastPathEmitter &Emitter;
+  StaticFilters &Filters;
+  TargetLibraryInfo &TLI;
+  SmallVector<Access, 32> Accesses;
+  SmallVector<MemIntrinsic *, 8> MemIntrinsics;
+  SmallVector<Instruction *, 16> StateChangingCalls;
+  // Found before instrumentation: the runtime calls capture pointers too.
+  SmallVector<AllocaInst *, 8> EscapingAllocas;
+};
+
+// Only MPI calls change the runtime's state. Intrinsics, the runtime's own
+// entry points and the C library (as TargetLibraryInfo knows it) do not
+// reach MPI; any other call might.
+bool FunctionInstrumenter::isStateChangingCall(Instruction &I) const {
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || isa<IntrinsicInst>(CB))
+    return false;
+  Function *Callee = CB->getCalledFunction();
+  if (!Callee)
+    return true;
+  if (Callee->getName().starts_with("__mpisync"))
+    return false;
+  LibFunc LF;
+  if (Callee->isDeclaration() && TLI.getLibFunc(*Callee, LF) && TLI.has(LF))
+    return false;
+  return true;
+}
+
+void FunctionInstrumenter::addAccess(Instruction *I, Value *Ptr, Type *Ty,
+                                     bool IsWrite) {
+  if (!Ty->isSized() || Ty->isScalableTy())
+    return;
+  if (!Filters.mayTouchMpiBuffer(Ptr, IsWrite))
+    return;
+  Accesses.push_back(
+      {I, Ptr, DL.getTypeStoreSize(Ty).getFixedValue(), IsWrite});
+}
+
+void FunctionInstrumenter::collect() {
+  for (Instruction &I : instructions(F)) {
+    if (auto *LI = dyn_cast<LoadInst>(&I)) {
+      addAccess(LI, LI->getPointerOperand(), LI->getType(), false);
+    } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+      addAccess(SI, SI->getPointerOperand(),
+                SI->getValueOperand()->getType(), true);
+    } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+      // A read-modify-write is checked as a write: the write rules are the
+      // stricter ones for every buffer kind.
+      addAccess(RMW, RMW->getPointerOperand(),
+                RMW->getValOperand()->getType(), true);
+    } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+      addAccess(CX, CX->getPointerOperand(),
+                CX->getCompareOperand()->getType(), true);
+    } else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+      MemIntrinsics.push_back(MI);
+    } else if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+      // Masked vector accesses are checked over the whole vector: the
+      // lanes the mask turns off are a conservative extra.
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::masked_load:
+        addAccess(II, II->getArgOperand(0), II->getType(), false);
+        ++NumInstrumentedMasked;
+        break;
+      case Intrinsic::masked_store:
+        addAccess(II, II->getArgOperand(1), II->getArgOperand(0)->getType(),
+                  true);
+        ++NumInstrumentedMasked;
+        break;
+      default:
+        break;
+      }
+    }
+    if (isStateChangingCall(I))
+      StateChangingCalls.push_back(&I);
   }
-  LoadN = M.getOrInsertFunction("__mpisync_loadN", VoidTy, PtrTy, IntptrTy);
-  StoreN = M.getOrInsertFunction("__mpisync_storeN", VoidTy, PtrTy, IntptrTy);
-  MemcpyFn = M.getOrInsertFunction("__mpisync_memcpy", PtrTy, PtrTy, PtrTy,
-                                   IntptrTy);
-  MemmoveFn = M.getOrInsertFunction("__mpisync_memmove", PtrTy, PtrTy, PtrTy,
-                                    IntptrTy);
-  MemsetFn = M.getOrInsertFunction("__mpisync_memset", PtrTy, PtrTy,
-                                   Type::getInt32Ty(C), IntptrTy);
-  StackRelease = M.getOrInsertFunction("__mpisync_stack_release", VoidTy,
-                                       PtrTy, IntptrTy);
+}
+
+// Within a block and between two calls that may change the state, a check
+// of the same address and size (a store check covering a load check) gives
+// the same answer again.
+void FunctionInstrumenter::dropDuplicates() {
+  if (!ClDedupChecks)
+    return;
+  SmallPtrSet<Instruction *, 32> Calls(StateChangingCalls.begin(),
+                                       StateChangingCalls.end());
+  DenseMap<Instruction *, unsigned> Index;
+  for (unsigned K = 0; K < Accesses.size(); ++K)
+    Index[Accesses[K].I] = K;
+  SmallVector<bool, 32> Keep(Accesses.size(), true);
+  for (BasicBlock &BB : F) {
+    SmallVector<const Access *, 8> Seen;
+    for (Instruction &I : BB) {
+      if (Calls.count(&I)) {
+        Seen.clear();
+        continue;
+      }
+      auto It = Index.find(&I);
+      if (It == Index.end())
+        continue;
+      const Access &A = Accesses[It->second];
+      bool Covered = false;
+      for (const Access *P : Seen)
+        if (P->Ptr == A.Ptr && P->Size == A.Size && (P->IsWrite || !A.IsWrite))
+          Covered = true;
+      if (Covered) {
+        Keep[It->second] = false;
+        ++NumOmittedDuplicate;
+      } else {
+        Seen.push_back(&A);
+      }
+    }
+  }
+  SmallVector<Access, 32> Kept;
+  for (unsigned K = 0; K < Accesses.size(); ++K)
+    if (Keep[K])
+      Kept.push_back(Accesses[K]);
+  Accesses.swap(Kept);
+}
+
+// Intrinsics become calls into the runtime, which checks the ranges and then
+// moves the data; the inline variants (which must not become calls) keep
+// their form and get range checks in front.
+void FunctionInstrumenter::instrumentMemIntrinsic(MemIntrinsic *MI) {
+  ++NumInstrumentedMemIntrinsics;
+  IRBuilder<> IRB(MI);
+  Type *IntptrTy = DL.getIntPtrType(F.getContext());
+  Value *Len = IRB.CreateZExtOrTrunc(MI->getLength(), IntptrTy);
+  if (isa<MemCpyInlineInst>(MI) || isa<MemSetInlineInst>(MI)) {
+    if (auto *MT = dyn_cast<MemTransferInst>(MI))
+      Emitter.emitRangeCheck(MI, MT->getSource(), Len, false);
+    Emitter.emitRangeCheck(MI, MI->getDest(), Len, true);
+    return;
+  }
+  if (auto *MS = dyn_cast<MemSetInst>(MI)) {
+    IRB.CreateCall(Emitter.MemsetFn,
+                   {MS->getDest(),
+                    IRB.CreateZExt(MS->getValue(), IRB.getInt32Ty()), Len});
+  } else {
+    auto *MT = cast<MemTransferInst>(MI);
+    IRB.CreateCall(isa<MemMoveInst>(MT) ? Emitter.MemmoveFn : Emitter.MemcpyFn,
+                   {MT->getDest(), MT->getSource(), Len});
+  }
+  MI->eraseFromParent();
 }
 
 // A stack object whose address escapes may be an MPI buffer; the runtime
 // learns when it stops existing (end of its lifetime or of the function), so
 // a pending request on it is reported then (stack-buffer-out-of-scope).
-void ModuleInstrumenter::instrumentStackReleases(Function &F) {
-  SmallVector<AllocaInst *, 8> Escaping;
+void FunctionInstrumenter::findEscapingAllocas() {
   for (Instruction &I : F.getEntryBlock())
     if (auto *AI = dyn_cast<AllocaInst>(&I))
       if (AI->isStaticAlloca() && AI->getAllocationSize(DL) &&
           PointerMayBeCaptured(AI, /*ReturnCaptures=*/true,
                                /*StoreCaptures=*/true))
-        Escaping.push_back(AI);
+        EscapingAllocas.push_back(AI);
+}
+
+void FunctionInstrumenter::instrumentStackReleases() {
+  const SmallVector<AllocaInst *, 8> &Escaping = EscapingAllocas;
   if (Escaping.empty())
     return;
+  Type *IntptrTy = DL.getIntPtrType(F.getContext());
   auto Release = [&](Instruction *Before, AllocaInst *AI) {
     IRBuilder<> IRB(Before);
     uint64_t Size = AI->getAllocationSize(DL)->getFixedValue();
-    IRB.CreateCall(StackRelease, {AI, ConstantInt::get(IntptrTy, Size)});
+    IRB.CreateCall(Emitter.StackRelease, {AI, ConstantInt::get(IntptrTy, Size)});
     ++NumStackReleases;
   };
   SmallVector<Instruction *, 8> Exits, LifetimeEnds;
@@ -147,145 +271,97 @@ void ModuleInstrumenter::instrumentStackReleases(Function &F) {
   }
 }
 
-// Static filters: memory that can never be an MPI buffer.
-bool ModuleInstrumenter::isInterestingPointer(Value *Ptr, bool IsWrite,
-                                              Function &F) {
-  if (Ptr->getType()->getPointerAddressSpace() != 0)
-    return false;
-  const Value *Obj = getUnderlyingObject(Ptr);
-  if (ClSkipNonEscapingAllocas && isa<AllocaInst>(Obj) &&
-      !PointerMayBeCaptured(Obj, /*ReturnCaptures=*/true,
-                            /*StoreCaptures=*/true)) {
-    ++NumOmittedNonEscapingAlloca;
+bool FunctionInstrumenter::run() {
+  findEscapingAllocas();
+  collect();
+  if (Accesses.empty() && MemIntrinsics.empty()) {
+    instrumentStackReleases();
     return false;
   }
-  if (ClSkipConstantMemory && !IsWrite) {
-    if (const auto *GV = dyn_cast<GlobalVariable>(Obj))
-      if (GV->isConstant()) {
-        ++NumOmittedConstant;
-        return false;
-      }
-  }
-  return true;
-}
+  dropDuplicates();
 
-void ModuleInstrumenter::instrumentAccess(const Access &A) {
-  IRBuilder<> IRB(A.I);
-  int Index = -1;
-  if (isPowerOf2_64(A.Size) && A.Size <= 16)
-    Index = Log2_64(A.Size);
-  if (Index >= 0) {
-    IRB.CreateCall(A.IsWrite ? StoreFixed[Index] : LoadFixed[Index], {A.Ptr});
-  } else {
-    IRB.CreateCall(A.IsWrite ? StoreN : LoadN,
-                   {A.Ptr, ConstantInt::get(IntptrTy, A.Size)});
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  SmallPtrSet<BasicBlock *, 32> PendingBlocks;
+  if (ClInlinePending && ClCloneLoops) {
+    SmallPtrSet<Instruction *, 32> Instrumented;
+    for (const Access &A : Accesses)
+      Instrumented.insert(A.I);
+    versionCallFreeLoops(
+        LI, DT, Emitter, Instrumented,
+        [this](Instruction &I) { return isStateChangingCall(I); },
+        PendingBlocks);
   }
-}
 
-// Intrinsics become calls into the runtime, which checks the ranges and then
-// moves the data; the inline variants (which must not become calls) keep
-// their form and get range checks in front.
-void ModuleInstrumenter::instrumentMemIntrinsic(MemIntrinsic *MI) {
-  IRBuilder<> IRB(MI);
-  Value *Len = IRB.CreateZExtOrTrunc(MI->getLength(), IntptrTy);
-  bool Inline = isa<MemCpyInlineInst>(MI) || isa<MemSetInlineInst>(MI);
-  if (Inline) {
-    if (auto *MT = dyn_cast<MemTransferInst>(MI))
-      IRB.CreateCall(LoadN, {MT->getSource(), Len});
-    IRB.CreateCall(StoreN, {MI->getDest(), Len});
-    return;
-  }
-  if (auto *MS = dyn_cast<MemSetInst>(MI)) {
-    IRB.CreateCall(MemsetFn,
-                   {MS->getDest(),
-                    IRB.CreateZExt(MS->getValue(), IRB.getInt32Ty()), Len});
-  } else {
-    auto *MT = cast<MemTransferInst>(MI);
-    IRB.CreateCall(isa<MemMoveInst>(MT) ? MemmoveFn : MemcpyFn,
-                   {MT->getDest(), MT->getSource(), Len});
-  }
-  MI->eraseFromParent();
-}
+  SmallVector<bool, 32> Known(Accesses.size());
+  for (unsigned K = 0; K < Accesses.size(); ++K)
+    Known[K] = PendingBlocks.count(Accesses[K].I->getParent());
 
-bool ModuleInstrumenter::instrumentFunction(Function &F) {
-  if (F.isDeclaration() || F.getName().starts_with("__mpisync") ||
-      F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation) ||
-      F.hasFnAttribute(Attribute::Naked))
-    return false;
-
-  SmallVector<Access, 32> Accesses;
-  SmallVector<MemIntrinsic *, 8> MemIntrinsics;
-  for (Instruction &I : instructions(F)) {
-    if (auto *LI = dyn_cast<LoadInst>(&I)) {
-      Type *T = LI->getType();
-      if (T->isSized() && !T->isScalableTy() &&
-          isInterestingPointer(LI->getPointerOperand(), false, F)) {
-        Accesses.push_back({LI, LI->getPointerOperand(),
-                            DL.getTypeStoreSize(T).getFixedValue(), false});
-        ++NumInstrumentedLoads;
-      }
-    } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
-      Type *T = SI->getValueOperand()->getType();
-      if (T->isSized() && !T->isScalableTy() &&
-          isInterestingPointer(SI->getPointerOperand(), true, F)) {
-        Accesses.push_back({SI, SI->getPointerOperand(),
-                            DL.getTypeStoreSize(T).getFixedValue(), true});
-        ++NumInstrumentedStores;
-      }
-    } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
-      // A read-modify-write is checked as a write: the write rules are the
-      // stricter ones for every buffer kind.
-      if (isInterestingPointer(RMW->getPointerOperand(), true, F)) {
-        Accesses.push_back(
-            {RMW, RMW->getPointerOperand(),
-             DL.getTypeStoreSize(RMW->getValOperand()->getType()).getFixedValue(),
-             true});
-        ++NumInstrumentedAtomics;
-      }
-    } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
-      if (isInterestingPointer(CX->getPointerOperand(), true, F)) {
-        Accesses.push_back(
-            {CX, CX->getPointerOperand(),
-             DL.getTypeStoreSize(CX->getCompareOperand()->getType())
-                 .getFixedValue(),
-             true});
-        ++NumInstrumentedAtomics;
-      }
-    } else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
-      MemIntrinsics.push_back(MI);
-      ++NumInstrumentedMemIntrinsics;
-    }
+  // Affine accesses of instrumented loop copies: one check per loop entry.
+  SmallVector<bool, 32> Hoisted(Accesses.size(), false);
+  if (ClHoistAffineLoopAccesses && !PendingBlocks.empty()) {
+    AssumptionCache AC(F);
+    ScalarEvolution SE(F, TLI, AC, DT, LI);
+    for (unsigned K = 0; K < Accesses.size(); ++K)
+      if (Known[K])
+        Hoisted[K] = hoistAffineAccessCheck(Accesses[K].I, Accesses[K].Ptr,
+                                            Accesses[K].Size,
+                                            Accesses[K].IsWrite, LI, DT, SE,
+                                            Emitter);
   }
-  for (const Access &A : Accesses)
-    instrumentAccess(A);
+
+  Emitter.beginFunction(F);
+  for (Instruction *Call : StateChangingCalls)
+    Emitter.reloadAfter(Call);
+  for (unsigned K = 0; K < Accesses.size(); ++K) {
+    const Access &A = Accesses[K];
+    if (A.IsWrite)
+      ++NumInstrumentedStores;
+    else
+      ++NumInstrumentedLoads;
+    if (isa<AtomicRMWInst>(A.I) || isa<AtomicCmpXchgInst>(A.I))
+      ++NumInstrumentedAtomics;
+    if (Hoisted[K])
+      continue;
+    if (Known[K])
+      ++NumChecksInPendingLoops;
+    Emitter.emitAccessCheck(A.I, A.Ptr, A.Size, A.IsWrite, Known[K]);
+  }
   for (MemIntrinsic *MI : MemIntrinsics)
     instrumentMemIntrinsic(MI);
-  instrumentStackReleases(F);
-  bool Changed = !Accesses.empty() || !MemIntrinsics.empty();
-  if (Changed) {
-    // The function now calls into the runtime: what it was inferred to
-    // touch (memory(argmem: ...), nosync) no longer holds.
-    F.removeFnAttr(Attribute::Memory);
-    F.removeFnAttr(Attribute::NoSync);
-  }
-  return Changed;
+  instrumentStackReleases();
+  Emitter.finishFunction(F, DT);
+
+  // The function now calls into the runtime: what it was inferred to touch
+  // (memory(argmem: ...), nosync) no longer holds.
+  F.removeFnAttr(Attribute::Memory);
+  F.removeFnAttr(Attribute::NoSync);
+  return true;
 }
 
 } // namespace
 
-PreservedAnalyses MPISyncPass::run(Module &M, ModuleAnalysisManager &) {
+PreservedAnalyses MPISyncPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (M.getFunction("mpisync.module_ctor"))
     return PreservedAnalyses::all(); // already instrumented
-  ModuleInstrumenter Instrumenter(M);
-  bool Changed = false;
-  for (Function &F : M)
-    Changed |= Instrumenter.instrumentFunction(F);
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  FastPathEmitter Emitter(M);
+  StaticFilters Filters;
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.getName().starts_with("__mpisync") ||
+        F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation) ||
+        F.hasFnAttribute(Attribute::Naked))
+      continue;
+    FunctionInstrumenter(F, Emitter, Filters,
+                         FAM.getResult<TargetLibraryAnalysis>(F))
+        .run();
+  }
   // The runtime initialises from .preinit_array in executables; the
   // constructor covers instrumented shared libraries loaded earlier.
   getOrCreateSanitizerCtorAndInitFunctions(
       M, "mpisync.module_ctor", "__mpisync_init", {}, {},
       [&](Function *Ctor, FunctionCallee) { appendToGlobalCtors(M, Ctor, 0); });
-  (void)Changed;
   return PreservedAnalyses::none();
 }
 

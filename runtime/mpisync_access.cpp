@@ -10,6 +10,7 @@
 #include "mpisync_rtl.h"
 #include "mpisync_shadow.h"
 #include "mpisync_stack.h"
+#include "mpisync_stats.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_stacktrace.h"
 
@@ -38,12 +39,18 @@ void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
   // buffers the library owns: they are part of the MPI call.
   if (LIKELY(!s.pending) || size == 0 || InsideMpi())
     return;
+  CountStat(kStatPending);
   uptr lo = is_write ? s.store_lo : s.load_lo;
   uptr span = is_write ? s.store_span : s.load_span;
+  if (span == 0)
+    return;
+  CountStat(kStatAccessType);
   if (!InHull(p, size, lo, span))
     return;
+  CountStat(kStatInRange);
   if (!ShadowHasAny(p, p + size, is_write ? kShadowStoreMask : kShadowLoadMask))
     return;
+  CountStat(kStatShadow);
   Lock lock(&StateMutex());
   AccessInfo access = {p, size, is_write, pc, bp};
   ForEachOverlap(p, p + size,
@@ -52,6 +59,7 @@ void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
                    // MPI 3+ allows reading a pending send buffer.
                    if (buf.role == BufferRole::kSend && !is_write)
                      return;
+                   CountStat(kStatConflict);
                    AccessInfo at = access;
                    if (at.addr < sb) { // report the first byte that conflicts
                      at.size -= sb - at.addr;
@@ -103,32 +111,46 @@ using mpisync::CheckRange;
 namespace {
 ALWAYS_INLINE void CheckAccess(uptr addr, uptr size, bool is_write, uptr pc,
                                uptr bp) {
+  mpisync::CountStat(mpisync::kStatReachedRuntime);
   if (LIKELY(!__mpisync_state.pending))
     return;
   CheckRange(addr, size, is_write, pc, bp);
 }
 } // namespace
 
-#define MPISYNC_ACCESS_ENTRY(Size)                                             \
-  extern "C" void __mpisync_load##Size(const void *p) {                        \
-    CheckAccess((uptr)p, Size, false, GET_CALLER_PC(), GET_CURRENT_FRAME());   \
+// Two sets of entries: the C convention, and preserve_all for the cold
+// blocks of the inline fast path (the caller keeps its registers live).
+#define MPISYNC_ACCESS_ENTRY(Name, Size, IsWrite)                              \
+  extern "C" void __mpisync_##Name(const void *p) {                            \
+    CheckAccess((uptr)p, Size, IsWrite, GET_CALLER_PC(), GET_CURRENT_FRAME()); \
   }                                                                            \
-  extern "C" void __mpisync_store##Size(const void *p) {                       \
-    CheckAccess((uptr)p, Size, true, GET_CALLER_PC(), GET_CURRENT_FRAME());    \
+  extern "C" __attribute__((preserve_all)) void __mpisync_##Name##_pa(         \
+      const void *p) {                                                         \
+    CheckAccess((uptr)p, Size, IsWrite, GET_CALLER_PC(), GET_CURRENT_FRAME()); \
   }
-MPISYNC_ACCESS_ENTRY(1)
-MPISYNC_ACCESS_ENTRY(2)
-MPISYNC_ACCESS_ENTRY(4)
-MPISYNC_ACCESS_ENTRY(8)
-MPISYNC_ACCESS_ENTRY(16)
+MPISYNC_ACCESS_ENTRY(load1, 1, false)
+MPISYNC_ACCESS_ENTRY(load2, 2, false)
+MPISYNC_ACCESS_ENTRY(load4, 4, false)
+MPISYNC_ACCESS_ENTRY(load8, 8, false)
+MPISYNC_ACCESS_ENTRY(load16, 16, false)
+MPISYNC_ACCESS_ENTRY(store1, 1, true)
+MPISYNC_ACCESS_ENTRY(store2, 2, true)
+MPISYNC_ACCESS_ENTRY(store4, 4, true)
+MPISYNC_ACCESS_ENTRY(store8, 8, true)
+MPISYNC_ACCESS_ENTRY(store16, 16, true)
 #undef MPISYNC_ACCESS_ENTRY
 
-extern "C" void __mpisync_loadN(const void *p, uptr size) {
-  CheckAccess((uptr)p, size, false, GET_CALLER_PC(), GET_CURRENT_FRAME());
-}
-extern "C" void __mpisync_storeN(const void *p, uptr size) {
-  CheckAccess((uptr)p, size, true, GET_CALLER_PC(), GET_CURRENT_FRAME());
-}
+#define MPISYNC_RANGE_ENTRY(Name, IsWrite)                                     \
+  extern "C" void __mpisync_##Name(const void *p, uptr size) {                 \
+    CheckAccess((uptr)p, size, IsWrite, GET_CALLER_PC(), GET_CURRENT_FRAME()); \
+  }                                                                            \
+  extern "C" __attribute__((preserve_all)) void __mpisync_##Name##_pa(         \
+      const void *p, uptr size) {                                              \
+    CheckAccess((uptr)p, size, IsWrite, GET_CALLER_PC(), GET_CURRENT_FRAME()); \
+  }
+MPISYNC_RANGE_ENTRY(loadN, false)
+MPISYNC_RANGE_ENTRY(storeN, true)
+#undef MPISYNC_RANGE_ENTRY
 
 extern "C" void __mpisync_stack_release(const void *p, uptr size) {
   if (LIKELY(!__mpisync_state.pending))

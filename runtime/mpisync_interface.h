@@ -24,10 +24,15 @@ SANITIZER_INTERFACE_ATTRIBUTE extern MpisyncPublishedState __mpisync_state;
 
 SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_init();
 
-// One entry point per access kind and size; the N forms take any size.
+// One entry point per access kind and size; the N forms take any size. The
+// _pa twins use the preserve_all convention (the fast path's cold calls).
 #define MPISYNC_ACCESS_ENTRY(Size)                                             \
   SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_load##Size(const void *p);      \
-  SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_store##Size(const void *p);
+  SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_store##Size(const void *p);     \
+  SANITIZER_INTERFACE_ATTRIBUTE __attribute__((preserve_all)) void             \
+      __mpisync_load##Size##_pa(const void *p);                                \
+  SANITIZER_INTERFACE_ATTRIBUTE __attribute__((preserve_all)) void             \
+      __mpisync_store##Size##_pa(const void *p);
 MPISYNC_ACCESS_ENTRY(1)
 MPISYNC_ACCESS_ENTRY(2)
 MPISYNC_ACCESS_ENTRY(4)
@@ -36,6 +41,10 @@ MPISYNC_ACCESS_ENTRY(16)
 #undef MPISYNC_ACCESS_ENTRY
 SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_loadN(const void *p, uptr size);
 SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_storeN(const void *p, uptr size);
+SANITIZER_INTERFACE_ATTRIBUTE __attribute__((preserve_all)) void
+__mpisync_loadN_pa(const void *p, uptr size);
+SANITIZER_INTERFACE_ATTRIBUTE __attribute__((preserve_all)) void
+__mpisync_storeN_pa(const void *p, uptr size);
 
 // A stack object whose address escaped ends its life (scope end or return).
 SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_stack_release(const void *p,

@@ -6,6 +6,7 @@
 #include "mpisync_interface.h"
 #include "mpisync_report.h"
 #include "mpisync_shadow.h"
+#include "mpisync_stats.h"
 #include "mpisync_suppressions.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_symbolizer.h"
@@ -29,6 +30,8 @@ bool initializing;
 // Runs last among atexit handlers (it is registered first): a process that
 // reported errors exits with `exitcode`, as sanitizers do.
 void ExitWithErrorCode() {
+  if (stats_enabled)
+    PrintStats();
   if (ErrorCount() == 0)
     return;
   fflush(nullptr);
@@ -44,6 +47,7 @@ void Initialize() {
   SanitizerToolName = "MPISync";
   CacheBinaryName();
   InitializeFlags();
+  stats_enabled = flags()->stats;
   InitializeShadow();
   InitializeSuppressions();
   InitializeInterceptors();

@@ -41,6 +41,10 @@ config.substitutions += [
     ("%libdir", config.mpisync_lib_dir),
     ("%bindir", bindir),
     ("%clang", config.clang),
+    # The "basic" configuration: every access calls the runtime (no inline
+    # fast path), in the C calling convention. IR tests of what is
+    # instrumented use it; test/pass/fast_path*.ll test the fast path.
+    ("%basic", "-mpisync-inline-pending=0 -mpisync-preserve-all-cc=0"),
 ]
 
 if config.flang and config.mpifort:

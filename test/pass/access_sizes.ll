@@ -1,6 +1,6 @@
 ; Loads and stores of 1, 2, 4, 8 and 16 bytes call the fixed-size entry points
 ; with the pointer; any other size calls __mpisync_loadN/storeN(ptr, size).
-; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -S %s | FileCheck %s
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 

@@ -4,8 +4,9 @@
 // RUN: %clang_mpisync -fsanitize=mpisync -O2 -S -emit-llvm %s -o - | FileCheck %s --check-prefixes=CHECK,O2
 
 // CHECK-LABEL: define {{.*}}void @copy_one(
-// CHECK:       call void @__mpisync_load4(
-// CHECK:       call void @__mpisync_store4(
+// CHECK:       load i64, ptr @__mpisync_state
+// CHECK:       call preserve_allcc void @__mpisync_load4_pa(
+// CHECK:       call preserve_allcc void @__mpisync_store4_pa(
 // CHECK:       ret void
 void copy_one(int *dst, const int *src) { dst[1] = src[2]; }
 

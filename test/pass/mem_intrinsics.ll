@@ -1,7 +1,7 @@
 ; llvm.memcpy/memmove/memset become calls to the runtime's __mpisync_memcpy/
 ; memmove/memset (which check, then move); the .inline variants must stay
 ; inline, so they keep the intrinsic with loadN/storeN range checks in front.
-; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -S %s | FileCheck %s
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 

@@ -1,9 +1,9 @@
 ; The pass adds a module constructor that calls __mpisync_init to
 ; llvm.global_ctors, once; running the pass again changes nothing.
-; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s
-; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync,mpisync -S %s | FileCheck %s
-; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s \
-; RUN:   | %opt -load-pass-plugin=%plugin -passes=mpisync -S | FileCheck %s
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync,mpisync %basic -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -S %s \
+; RUN:   | %opt -load-pass-plugin=%plugin -passes=mpisync %basic -S | FileCheck %s
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 

@@ -1,7 +1,7 @@
 ; Functions named __mpisync* (the runtime's own) and functions with
 ; disable_sanitizer_instrumentation are left alone; optnone functions (all
 ; functions at clang -O0) are instrumented.
-; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -S %s | FileCheck %s
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 

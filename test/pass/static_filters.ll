@@ -2,10 +2,10 @@
 ; global cannot be MPI buffers, so their accesses are not instrumented; an
 ; alloca passed to an external call (e.g. MPI_Isend) is. Each filter has a
 ; switch, and switching it off instruments the access.
-; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s
-; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -mpisync-skip-nonescaping-allocas=false -S %s \
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -mpisync-dedup-checks=0 -mpisync-skip-nonescaping-allocas=false -S %s \
 ; RUN:   | FileCheck %s --check-prefix=ALLOCA
-; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -mpisync-skip-constant-memory=false -S %s \
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -mpisync-skip-constant-memory=false -S %s \
 ; RUN:   | FileCheck %s --check-prefix=CONST
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"

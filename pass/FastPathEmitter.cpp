@@ -1,0 +1,213 @@
+//===- FastPathEmitter.cpp - the inline check of one access --------------===//
+#include "FastPathEmitter.h"
+
+#include "Options.h"
+
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+
+using namespace llvm;
+
+namespace mpisync {
+
+namespace {
+// Fields of MpisyncPublishedState (runtime/mpisync_interface.h).
+enum StateField : unsigned {
+  kPending = 0,
+  kLoadLo = 1,
+  kLoadSpan = 2,
+  kStoreLo = 3,
+  kStoreSpan = 4,
+  kShadowOffset = 5,
+  kNumFields = 8,
+};
+// ShadowBits (runtime/mpisync_shadow.h): what loads and stores can violate.
+constexpr uint8_t kShadowLoadMask = 2;
+constexpr uint8_t kShadowStoreMask = 1 | 2;
+constexpr unsigned kShadowScale = 3;
+} // namespace
+
+FastPathEmitter::FastPathEmitter(Module &M) : M(M), DL(M.getDataLayout()) {
+  LLVMContext &C = M.getContext();
+  IntptrTy = DL.getIntPtrType(C);
+  PtrTy = PointerType::getUnqual(C);
+  Type *VoidTy = Type::getVoidTy(C);
+  auto *StateTy = ArrayType::get(IntptrTy, kNumFields);
+  State = dyn_cast_or_null<GlobalVariable>(
+      M.getOrInsertGlobal("__mpisync_state", StateTy));
+  // The slow-path entries preserve all registers, so a cold call does not
+  // force the hot code around it to spill.
+  const char *Suffix = ClPreserveAllCC ? "_pa" : "";
+  auto Declare = [&](const std::string &Name, Type *Ret,
+                     ArrayRef<Type *> Params) {
+    FunctionCallee Callee = M.getOrInsertFunction(
+        Name, FunctionType::get(Ret, Params, false));
+    if (ClPreserveAllCC)
+      if (auto *F = dyn_cast<Function>(Callee.getCallee()))
+        F->setCallingConv(CallingConv::PreserveAll);
+    return Callee;
+  };
+  for (unsigned I = 0; I < kNumFixedSizes; ++I) {
+    std::string Size = std::to_string(1u << I);
+    LoadFixed[I] = Declare("__mpisync_load" + Size + Suffix, VoidTy, {PtrTy});
+    StoreFixed[I] = Declare("__mpisync_store" + Size + Suffix, VoidTy, {PtrTy});
+  }
+  LoadN = Declare(std::string("__mpisync_loadN") + Suffix, VoidTy,
+                  {PtrTy, IntptrTy});
+  StoreN = Declare(std::string("__mpisync_storeN") + Suffix, VoidTy,
+                   {PtrTy, IntptrTy});
+  MemcpyFn =
+      M.getOrInsertFunction("__mpisync_memcpy", PtrTy, PtrTy, PtrTy, IntptrTy);
+  MemmoveFn =
+      M.getOrInsertFunction("__mpisync_memmove", PtrTy, PtrTy, PtrTy, IntptrTy);
+  MemsetFn = M.getOrInsertFunction("__mpisync_memset", PtrTy, PtrTy,
+                                   Type::getInt32Ty(C), IntptrTy);
+  StackRelease = M.getOrInsertFunction("__mpisync_stack_release", VoidTy,
+                                       PtrTy, IntptrTy);
+}
+
+Value *FastPathEmitter::stateField(IRBuilder<> &IRB, unsigned Index,
+                                   const Twine &Name) {
+  Value *Addr = IRB.CreateConstInBoundsGEP2_64(State->getValueType(), State, 0,
+                                               Index);
+  return IRB.CreateLoad(IntptrTy, Addr, Name);
+}
+
+Value *FastPathEmitter::loadPendingWord(IRBuilder<> &IRB) {
+  return stateField(IRB, kPending, "mpisync.pending");
+}
+
+void FastPathEmitter::beginFunction(Function &F) {
+  PendingSlot = nullptr;
+  if (!ClInlinePending)
+    return;
+  BasicBlock &Entry = F.getEntryBlock();
+  IRBuilder<> IRB(&Entry, Entry.getFirstInsertionPt());
+  PendingSlot = IRB.CreateAlloca(IntptrTy, nullptr, "mpisync.pending.slot");
+  IRB.CreateStore(loadPendingWord(IRB), PendingSlot);
+}
+
+void FastPathEmitter::reloadAfter(Instruction *Call) {
+  if (!PendingSlot || Call->isTerminator())
+    return;
+  IRBuilder<> IRB(Call->getNextNode());
+  IRB.CreateStore(loadPendingWord(IRB), PendingSlot);
+}
+
+void FastPathEmitter::finishFunction(Function &F, DominatorTree &DT) {
+  if (!PendingSlot)
+    return;
+  if (PendingSlot->use_empty() ||
+      std::all_of(PendingSlot->user_begin(), PendingSlot->user_end(),
+                  [](User *U) { return isa<StoreInst>(U); })) {
+    // No check reads it: drop the slot and its stores.
+    SmallVector<Instruction *, 8> Dead;
+    for (User *U : PendingSlot->users())
+      Dead.push_back(cast<Instruction>(U));
+    for (Instruction *I : Dead) {
+      Value *Loaded = cast<StoreInst>(I)->getValueOperand();
+      I->eraseFromParent();
+      if (auto *LI = dyn_cast<LoadInst>(Loaded))
+        if (LI->use_empty())
+          LI->eraseFromParent();
+    }
+    PendingSlot->eraseFromParent();
+    PendingSlot = nullptr;
+    return;
+  }
+  DT.recalculate(F);
+  PromoteMemToReg({PendingSlot}, DT);
+  PendingSlot = nullptr;
+}
+
+Instruction *FastPathEmitter::emitTest(Instruction *InsertBefore, Value *Cond) {
+  MDBuilder MDB(M.getContext());
+  return SplitBlockAndInsertIfThen(Cond, InsertBefore->getIterator(),
+                                   /*Unreachable=*/false,
+                                   MDB.createUnlikelyBranchWeights());
+}
+
+void FastPathEmitter::emitRuntimeCall(Instruction *Before, Value *Ptr,
+                                      uint64_t Size, bool IsWrite) {
+  IRBuilder<> IRB(Before);
+  CallInst *Call;
+  if (isPowerOf2_64(Size) && Size <= 16) {
+    unsigned Index = Log2_64(Size);
+    Call = IRB.CreateCall(IsWrite ? StoreFixed[Index] : LoadFixed[Index], {Ptr});
+  } else {
+    Call = IRB.CreateCall(IsWrite ? StoreN : LoadN,
+                          {Ptr, ConstantInt::get(IntptrTy, Size)});
+  }
+  if (ClPreserveAllCC)
+    Call->setCallingConv(CallingConv::PreserveAll);
+}
+
+void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
+                                      uint64_t Size, bool IsWrite,
+                                      bool PendingKnown) {
+  if (!ClInlinePending) {
+    emitRuntimeCall(I, Ptr, Size, IsWrite);
+    return;
+  }
+  Instruction *Cold = I;
+  if (!PendingKnown) {
+    IRBuilder<> IRB(I);
+    Value *Pending = IRB.CreateLoad(IntptrTy, PendingSlot);
+    Cold = emitTest(I, IRB.CreateICmpNE(Pending, ConstantInt::get(IntptrTy, 0),
+                                        "mpisync.any"));
+  }
+  IRBuilder<> IRB(Cold);
+  Value *Addr = IRB.CreatePtrToInt(Ptr, IntptrTy);
+  if (ClInlineRange || ClInlineAccessType) {
+    Value *Span = stateField(IRB, IsWrite ? kStoreSpan : kLoadSpan, "span");
+    Value *Cond;
+    if (ClInlineRange) {
+      // [Addr, Addr + Size) meets [Lo, Lo + Span) iff
+      // Addr + Size - 1 - Lo < Span + Size - 1 (unsigned).
+      Value *Lo = stateField(IRB, IsWrite ? kStoreLo : kLoadLo, "lo");
+      Value *Delta = IRB.CreateSub(IRB.CreateAdd(Addr, IRB.getIntN(
+                                                           IntptrTy->getIntegerBitWidth(),
+                                                           Size - 1)),
+                                   Lo);
+      Value *Limit = IRB.CreateAdd(
+          Span, IRB.getIntN(IntptrTy->getIntegerBitWidth(), Size - 1));
+      Cond = IRB.CreateICmpULT(Delta, Limit, "mpisync.inrange");
+    } else {
+      Cond = IRB.CreateICmpNE(Span, ConstantInt::get(IntptrTy, 0),
+                              "mpisync.anytype");
+    }
+    Cold = emitTest(Cold, Cond);
+  }
+  if (ClInlineShadow && Size <= 16) {
+    IRBuilder<> SB(Cold);
+    Value *Offset = stateField(SB, kShadowOffset, "shadow.offset");
+    auto ShadowByte = [&](Value *A) {
+      Value *S = SB.CreateAdd(SB.CreateLShr(A, kShadowScale), Offset);
+      return SB.CreateLoad(SB.getInt8Ty(), SB.CreateIntToPtr(S, PtrTy));
+    };
+    Value *Bits = ShadowByte(Addr);
+    if (Size > 1)
+      Bits = SB.CreateOr(
+          Bits, ShadowByte(SB.CreateAdd(
+                    Addr, SB.getIntN(IntptrTy->getIntegerBitWidth(), Size - 1))));
+    Value *Masked =
+        SB.CreateAnd(Bits, SB.getInt8(IsWrite ? kShadowStoreMask : kShadowLoadMask));
+    Cold = emitTest(Cold, SB.CreateICmpNE(Masked, SB.getInt8(0), "mpisync.shadow"));
+  }
+  emitRuntimeCall(Cold, Ptr, Size, IsWrite);
+}
+
+void FastPathEmitter::emitRangeCheck(Instruction *I, Value *Ptr, Value *Size,
+                                     bool IsWrite, const DebugLoc &Loc) {
+  IRBuilder<> IRB(I);
+  if (Loc)
+    IRB.SetCurrentDebugLocation(Loc);
+  CallInst *Call = IRB.CreateCall(IsWrite ? StoreN : LoadN,
+                                  {Ptr, IRB.CreateZExtOrTrunc(Size, IntptrTy)});
+  if (ClPreserveAllCC)
+    Call->setCallingConv(CallingConv::PreserveAll);
+}
+
+} // namespace mpisync

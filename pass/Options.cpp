@@ -1,0 +1,77 @@
+//===- Options.cpp - switches of the MPISync pass ------------------------===//
+#include "Options.h"
+
+using namespace llvm;
+
+namespace mpisync {
+
+cl::opt<bool> ClInlinePending(
+    "mpisync-inline-pending",
+    cl::desc("Test the runtime's 'anything pending' word inline, loaded once "
+             "per call-free region, and call the runtime only when it is set"),
+    cl::Hidden, cl::init(true));
+
+cl::opt<bool> ClInlineAccessType(
+    "mpisync-inline-access-type",
+    cl::desc("Behind the pending word, test inline whether anything a load "
+             "(resp. store) can violate is pending"),
+    cl::Hidden, cl::init(true));
+
+cl::opt<bool> ClInlineRange(
+    "mpisync-inline-range",
+    cl::desc("Behind the pending word, test inline whether the access falls "
+             "in the interval covering the pending regions of its type"),
+    cl::Hidden, cl::init(true));
+
+cl::opt<bool> ClInlineShadow(
+    "mpisync-inline-shadow",
+    cl::desc("Behind the range test, test the access's shadow bytes inline"),
+    cl::Hidden, cl::init(true));
+
+cl::opt<bool> ClCloneLoops(
+    "mpisync-clone-loops",
+    cl::desc("Run an uninstrumented copy of call-free loops while nothing is "
+             "pending"),
+    cl::Hidden, cl::init(true));
+
+cl::opt<unsigned> ClCloneLoopMaxInstructions(
+    "mpisync-clone-loop-max-instructions",
+    cl::desc("Largest loop (in instructions) that is cloned"), cl::Hidden,
+    cl::init(4000));
+
+cl::opt<bool> ClDedupChecks(
+    "mpisync-dedup-checks",
+    cl::desc("Drop a check dominated by an identical check in the same "
+             "call-free region"),
+    cl::Hidden, cl::init(true));
+
+cl::opt<bool> ClPreserveAllCC(
+    "mpisync-preserve-all-cc",
+    cl::desc("Call the runtime's slow-path entries with preserve_allcc"),
+    cl::Hidden, cl::init(true));
+
+cl::opt<bool> ClSkipNonEscapingAllocas(
+    "mpisync-skip-nonescaping-allocas",
+    cl::desc("Do not instrument accesses to stack objects whose address never "
+             "escapes (they cannot be MPI buffers)"),
+    cl::Hidden, cl::init(true));
+
+cl::opt<bool> ClSkipConstantMemory(
+    "mpisync-skip-constant-memory",
+    cl::desc("Do not instrument loads from constant globals (they cannot be "
+             "receive buffers)"),
+    cl::Hidden, cl::init(true));
+
+cl::opt<bool> ClSkipPrivateGlobals(
+    "mpisync-skip-private-globals",
+    cl::desc("Do not instrument accesses to module-local globals whose "
+             "address never escapes (they cannot reach an MPI call)"),
+    cl::Hidden, cl::init(true));
+
+cl::opt<bool> ClHoistAffineLoopAccesses(
+    "mpisync-hoist-affine",
+    cl::desc("Check the whole range of an affine access in a call-free loop "
+             "once, before the loop (SCEV)"),
+    cl::Hidden, cl::init(true));
+
+} // namespace mpisync

@@ -1,0 +1,92 @@
+//===- StaticFilters.cpp - memory that can never be an MPI buffer --------===//
+#include "StaticFilters.h"
+
+#include "Options.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "mpisync"
+
+STATISTIC(NumOmittedNonEscapingAlloca,
+          "Number of accesses omitted: non-escaping stack objects");
+STATISTIC(NumOmittedConstant, "Number of accesses omitted: constant memory");
+STATISTIC(NumOmittedPrivateGlobal,
+          "Number of accesses omitted: non-escaping module-local globals");
+STATISTIC(NumOmittedAddressSpace,
+          "Number of accesses omitted: non-default address space");
+
+namespace mpisync {
+
+// Only loads and stores through the global (and address arithmetic on it)
+// keep its address in this module; anything else may hand it to MPI.
+bool StaticFilters::addressEscapes(const GlobalVariable *GV) {
+  auto It = GlobalEscapes.find(GV);
+  if (It != GlobalEscapes.end())
+    return It->second;
+  SmallVector<const Value *, 16> Work{GV};
+  SmallPtrSet<const Value *, 16> Seen;
+  bool Escapes = false;
+  while (!Work.empty() && !Escapes) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const Use &U : V->uses()) {
+      const User *User = U.getUser();
+      if (isa<LoadInst>(User))
+        continue;
+      if (const auto *SI = dyn_cast<StoreInst>(User)) {
+        if (SI->getPointerOperand() == V)
+          continue;
+        Escapes = true;
+      } else if (isa<GEPOperator>(User) || isa<BitCastOperator>(User)) {
+        Work.push_back(User);
+      } else {
+        Escapes = true;
+      }
+      if (Escapes)
+        break;
+    }
+  }
+  GlobalEscapes[GV] = Escapes;
+  return Escapes;
+}
+
+bool StaticFilters::mayTouchMpiBuffer(Value *Ptr, bool IsWrite) {
+  if (Ptr->getType()->getPointerAddressSpace() != 0) {
+    ++NumOmittedAddressSpace;
+    return false;
+  }
+  const Value *Obj = getUnderlyingObject(Ptr);
+  if (ClSkipNonEscapingAllocas && isa<AllocaInst>(Obj) &&
+      !PointerMayBeCaptured(Obj, /*ReturnCaptures=*/true,
+                            /*StoreCaptures=*/true)) {
+    ++NumOmittedNonEscapingAlloca;
+    return false;
+  }
+  if (const auto *GV = dyn_cast<GlobalVariable>(Obj)) {
+    // A receive buffer is written by MPI: constant memory never is one.
+    if (ClSkipConstantMemory && !IsWrite && GV->isConstant()) {
+      ++NumOmittedConstant;
+      return false;
+    }
+    // Only this module sees a local global; if its address is never
+    // captured it is never passed to MPI.
+    if (ClSkipPrivateGlobals && GV->hasLocalLinkage() &&
+        !addressEscapes(GV)) {
+      ++NumOmittedPrivateGlobal;
+      return false;
+    }
+  }
+  return true;
+}
+
+} // namespace mpisync

@@ -1,0 +1,28 @@
+// Run-time statistics, printed per rank at exit.
+#include "mpisync_stats.h"
+
+#include "mpisync_report.h"
+#include "sanitizer_common/sanitizer_common.h"
+
+using namespace __sanitizer;
+
+namespace mpisync {
+
+bool stats_enabled;
+atomic_uint64_t stat_counters[kNumStatLevels];
+
+void PrintStats() {
+  static const char *const kNames[kNumStatLevels] = {
+      "checks reaching the runtime", "  with something pending (ER)",
+      "  of a pending access type (AT)", "  inside the pending interval (MR)",
+      "  on a marked shadow granule", "  conflicting (reported or duplicate)"};
+  InternalScopedString out;
+  out.AppendF("MPISync statistics for rank %d:\n", WorldRank());
+  for (int i = 0; i < kNumStatLevels; i++)
+    out.AppendF("  %-40s %llu\n", kNames[i],
+                (unsigned long long)atomic_load(&stat_counters[i],
+                                                memory_order_relaxed));
+  Printf("%s", out.data());
+}
+
+} // namespace mpisync
