@@ -4,6 +4,7 @@
 #include "Options.h"
 
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
@@ -120,6 +121,14 @@ void FastPathEmitter::finishFunction(Function &F, DominatorTree &DT) {
   DT.recalculate(F);
   PromoteMemToReg({PendingSlot}, DT);
   PendingSlot = nullptr;
+  // Reloads whose value no check reads any more.
+  SmallVector<Instruction *, 8> Dead;
+  for (Instruction &I : instructions(F))
+    if (auto *LI = dyn_cast<LoadInst>(&I))
+      if (LI->use_empty() && LI->getPointerOperand() == State)
+        Dead.push_back(LI);
+  for (Instruction *I : Dead)
+    I->eraseFromParent();
 }
 
 Instruction *FastPathEmitter::emitTest(Instruction *InsertBefore, Value *Cond) {
@@ -146,7 +155,7 @@ void FastPathEmitter::emitRuntimeCall(Instruction *Before, Value *Ptr,
 
 void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
                                       uint64_t Size, bool IsWrite,
-                                      bool PendingKnown) {
+                                      Align Alignment, bool PendingKnown) {
   if (!ClInlinePending) {
     emitRuntimeCall(I, Ptr, Size, IsWrite);
     return;
@@ -188,7 +197,10 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
       return SB.CreateLoad(SB.getInt8Ty(), SB.CreateIntToPtr(S, PtrTy));
     };
     Value *Bits = ShadowByte(Addr);
-    if (Size > 1)
+    // An access aligned to its size (at most a granule) has one granule.
+    bool OneGranule = Size == 1 || (Size <= (1u << kShadowScale) &&
+                                    Alignment.value() >= Size);
+    if (!OneGranule)
       Bits = SB.CreateOr(
           Bits, ShadowByte(SB.CreateAdd(
                     Addr, SB.getIntN(IntptrTy->getIntegerBitWidth(), Size - 1))));

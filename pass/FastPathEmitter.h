@@ -39,7 +39,7 @@ public:
   // code runs only while something is pending (the instrumented copy of a
   // cloned loop), so the hot test is skipped.
   void emitAccessCheck(llvm::Instruction *I, llvm::Value *Ptr, uint64_t Size,
-                       bool IsWrite, bool PendingKnown);
+                       bool IsWrite, llvm::Align Alignment, bool PendingKnown);
   // Check of a range of dynamic length, through the runtime.
   void emitRangeCheck(llvm::Instruction *I, llvm::Value *Ptr,
                       llvm::Value *Size, bool IsWrite,

@@ -60,6 +60,7 @@ struct Access {
   Value *Ptr;
   uint64_t Size; // bytes
   bool IsWrite;
+  Align Alignment;
 };
 
 class FunctionInstrumenter {
@@ -77,7 +78,8 @@ private:
   void instrumentMemIntrinsic(MemIntrinsic *MI);
   void findEscapingAllocas();
   void instrumentStackReleases();
-  void addAccess(Instruction *I, Value *Ptr, Type *Ty, bool IsWrite);
+  void addAccess(Instruction *I, Value *Ptr, Type *Ty, bool IsWrite,
+                 Align Alignment);
 
   Function &F;
   const DataLayout &DL;
@@ -110,30 +112,31 @@ bool FunctionInstrumenter::isStateChangingCall(Instruction &I) const {
 }
 
 void FunctionInstrumenter::addAccess(Instruction *I, Value *Ptr, Type *Ty,
-                                     bool IsWrite) {
+                                     bool IsWrite, Align Alignment) {
   if (!Ty->isSized() || Ty->isScalableTy())
     return;
   if (!Filters.mayTouchMpiBuffer(Ptr, IsWrite))
     return;
   Accesses.push_back(
-      {I, Ptr, DL.getTypeStoreSize(Ty).getFixedValue(), IsWrite});
+      {I, Ptr, DL.getTypeStoreSize(Ty).getFixedValue(), IsWrite, Alignment});
 }
 
 void FunctionInstrumenter::collect() {
   for (Instruction &I : instructions(F)) {
     if (auto *LI = dyn_cast<LoadInst>(&I)) {
-      addAccess(LI, LI->getPointerOperand(), LI->getType(), false);
+      addAccess(LI, LI->getPointerOperand(), LI->getType(), false,
+                LI->getAlign());
     } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
       addAccess(SI, SI->getPointerOperand(),
-                SI->getValueOperand()->getType(), true);
+                SI->getValueOperand()->getType(), true, SI->getAlign());
     } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
       // A read-modify-write is checked as a write: the write rules are the
       // stricter ones for every buffer kind.
       addAccess(RMW, RMW->getPointerOperand(),
-                RMW->getValOperand()->getType(), true);
+                RMW->getValOperand()->getType(), true, RMW->getAlign());
     } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
       addAccess(CX, CX->getPointerOperand(),
-                CX->getCompareOperand()->getType(), true);
+                CX->getCompareOperand()->getType(), true, CX->getAlign());
     } else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
       MemIntrinsics.push_back(MI);
     } else if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
@@ -141,12 +144,12 @@ void FunctionInstrumenter::collect() {
       // lanes the mask turns off are a conservative extra.
       switch (II->getIntrinsicID()) {
       case Intrinsic::masked_load:
-        addAccess(II, II->getArgOperand(0), II->getType(), false);
+        addAccess(II, II->getArgOperand(0), II->getType(), false, Align(1));
         ++NumInstrumentedMasked;
         break;
       case Intrinsic::masked_store:
         addAccess(II, II->getArgOperand(1), II->getArgOperand(0)->getType(),
-                  true);
+                  true, Align(1));
         ++NumInstrumentedMasked;
         break;
       default:
@@ -325,7 +328,8 @@ bool FunctionInstrumenter::run() {
       continue;
     if (Known[K])
       ++NumChecksInPendingLoops;
-    Emitter.emitAccessCheck(A.I, A.Ptr, A.Size, A.IsWrite, Known[K]);
+    Emitter.emitAccessCheck(A.I, A.Ptr, A.Size, A.IsWrite, A.Alignment,
+                            Known[K]);
   }
   for (MemIntrinsic *MI : MemIntrinsics)
     instrumentMemIntrinsic(MI);

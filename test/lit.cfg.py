@@ -27,10 +27,24 @@ config.environment["UCX_WARN_UNUSED_ENV_VARS"] = "n"
 # Tests set MPISYNC_OPTIONS themselves; none leaks in from the caller.
 config.environment.pop("MPISYNC_OPTIONS", None)
 
+# `--param mpisync_filters=off` builds every end-to-end test with every
+# fast-path level and static filter of the pass switched off: the suite must
+# pass the same way, which proves the filters never change what is detected.
+FILTERS_OFF = " ".join("-mllvm -mpisync-%s=0" % name for name in (
+    "inline-pending", "preserve-all-cc", "clone-loops", "hoist-affine",
+    "dedup-checks", "skip-nonescaping-allocas", "skip-constant-memory",
+    "skip-private-globals"))
+filters = lit_config.params.get("mpisync_filters", "on")
+if filters not in ("on", "off"):
+    lit_config.fatal("mpisync_filters must be 'on' or 'off'")
+extra = " " + FILTERS_OFF if filters == "off" else ""
+if filters == "off":
+    config.available_features.add("filters-off")
+
 bindir = config.mpisync_bin_dir
 config.substitutions += [
-    ("%mpicc", os.path.join(bindir, "mpisync-mpicc")),
-    ("%mpicxx", os.path.join(bindir, "mpisync-mpicxx")),
+    ("%mpicc", os.path.join(bindir, "mpisync-mpicc") + extra),
+    ("%mpicxx", os.path.join(bindir, "mpisync-mpicxx") + extra),
     ("%mpifort", os.path.join(bindir, "mpisync-mpifort")),
     ("%clangxx_mpisync", os.path.join(bindir, "mpisync-clang++")),
     ("%clang_mpisync", os.path.join(bindir, "mpisync-clang")),

@@ -1,0 +1,100 @@
+; A loop without calls that could reach MPI sees one value of the pending
+; word: it gets an uninstrumented copy, entered while nothing is pending.
+; Affine accesses of the instrumented copy are checked once, in its
+; preheader, over the whole range the loop touches.
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -mpisync-hoist-affine=0 -S %s \
+; RUN:   | FileCheck %s --check-prefix=NOHOIST
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -mpisync-clone-loops=0 -S %s \
+; RUN:   | FileCheck %s --check-prefix=NOCLONE
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+
+declare void @unknown()
+
+; CHECK-LABEL: define void @fill(
+; CHECK:      entry:
+; CHECK-NEXT: %[[P:.*]] = load i64, ptr @__mpisync_state
+; CHECK-NEXT: %[[ANY:.*]] = icmp ne i64 %[[P]], 0
+; CHECK-NEXT: br i1 %[[ANY]], label %mpisync.pending.ph, label %mpisync.pending.ph.mpisync.idle
+; The idle copy has no check at all.
+; CHECK:      body.mpisync.idle:
+; CHECK-NOT:  __mpisync
+; CHECK:      br i1 %{{.*}}, label %exit, label %body.mpisync.idle
+; One check of [p, p + 4n) before the instrumented copy.
+; CHECK:      mpisync.pending.ph:
+; CHECK-NEXT: %[[LEN:.*]] = shl i64 %n, 2
+; CHECK-NEXT: call preserve_allcc void @__mpisync_storeN_pa(ptr %p, i64 %[[LEN]])
+; CHECK:      body:
+; CHECK-NOT:  __mpisync
+; CHECK:      exit:
+; Without hoisting the instrumented copy checks every store, with no
+; pending test (the copy runs only while something is pending).
+; NOHOIST-LABEL: define void @fill(
+; NOHOIST:      body:
+; NOHOIST-NOT:  icmp ne i64 %mpisync
+; NOHOIST:      call preserve_allcc void @__mpisync_store4_pa(
+; NOCLONE-LABEL: define void @fill(
+; NOCLONE-NOT:  mpisync.idle
+; NOCLONE:      call preserve_allcc void @__mpisync_store4_pa(
+define void @fill(ptr %p, i64 %n) {
+entry:
+  br label %body
+body:
+  %i = phi i64 [ 0, %entry ], [ %next, %body ]
+  %a = getelementptr inbounds i32, ptr %p, i64 %i
+  store i32 7, ptr %a, align 4
+  %next = add nuw i64 %i, 1
+  %done = icmp eq i64 %next, %n
+  br i1 %done, label %exit, label %body
+exit:
+  ret void
+}
+
+; A loop that calls unknown code is not copied: the word is reloaded after
+; the call, on every iteration.
+; CHECK-LABEL: define void @with_call(
+; CHECK-NOT:  mpisync.idle
+; CHECK:      body:
+; CHECK:      phi i64 [ %{{.*}}, %entry ], [ %mpisync.pending{{.*}}, %{{.*}} ]
+; CHECK:      call preserve_allcc void @__mpisync_store4_pa(
+; CHECK:      call void @unknown()
+; CHECK-NEXT: load i64, ptr @__mpisync_state
+define void @with_call(ptr %p, i64 %n) {
+entry:
+  br label %body
+body:
+  %i = phi i64 [ 0, %entry ], [ %next, %body ]
+  %a = getelementptr inbounds i32, ptr %p, i64 %i
+  store i32 7, ptr %a, align 4
+  call void @unknown()
+  %next = add nuw i64 %i, 1
+  %done = icmp eq i64 %next, %n
+  br i1 %done, label %exit, label %body
+exit:
+  ret void
+}
+
+; A loop that can leave early does not run its affine range to the end: no
+; hoisting, the store is checked where it happens.
+; CHECK-LABEL: define void @early_exit(
+; CHECK:      mpisync.pending.ph:
+; CHECK-NOT:  __mpisync_storeN_pa
+; CHECK:      body:
+; CHECK:      call preserve_allcc void @__mpisync_store4_pa(
+define void @early_exit(ptr %p, i64 %n, ptr %stop) {
+entry:
+  br label %body
+body:
+  %i = phi i64 [ 0, %entry ], [ %next, %latch ]
+  %s = load i32, ptr %stop, align 4
+  %c = icmp eq i32 %s, 0
+  br i1 %c, label %exit, label %latch
+latch:
+  %a = getelementptr inbounds i32, ptr %p, i64 %i
+  store i32 7, ptr %a, align 4
+  %next = add nuw i64 %i, 1
+  %done = icmp eq i64 %next, %n
+  br i1 %done, label %exit, label %body
+exit:
+  ret void
+}
