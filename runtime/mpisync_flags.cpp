@@ -140,6 +140,7 @@ void OverrideCommonFlagsFromOurs(const Flags &f) {
   cf.intercept_tls_get_addr = false;
   cf.detect_leaks = false;
   OverrideCommonFlags(cf);
+  SetVerbosity(f.verbosity);
 }
 
 } // namespace

@@ -89,6 +89,26 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
   }
 }
 
+// A send the library reports complete right after starting it had its data
+// consumed inside the call (an eager copy, also one the datatype engine made
+// without memcpy): later writes are latent. Asking does not complete the
+// request for the program (MPI_Request_get_status neither frees nor
+// deactivates it).
+void ObserveCompletionAtStart(PendingOp *op) {
+  if (op->send_data_consumed || op->request == MPI_REQUEST_NULL)
+    return;
+  bool sends = false;
+  for (uptr b = 0; b < op->num_buffers; b++)
+    sends |= op->buffers[b].role == BufferRole::kSend;
+  if (!sends)
+    return;
+  int flag = 0;
+  if (PMPI_Request_get_status(op->request, &flag, MPI_STATUS_IGNORE) ==
+          MPI_SUCCESS &&
+      flag)
+    op->send_data_consumed = true;
+}
+
 void Complete(MpiCall &call, PendingOp *op) {
   if (op->persistent) {
     op->complete_stack = call.Stack();
@@ -167,6 +187,7 @@ void BeforeStart(MpiCall &call, const BufferArg *buffers, int n) {
     AddBuffer(op, buffers[i].role, buffers[i].buf, buffers[i].count,
               buffers[i].datatype);
   op->ever_started = true;
+  op->start_stack = call.Stack();
   CheckOverlaps(op, call.Stack());
   starting_op = op;
   // Active from now: copies the library makes inside the call are observed,
@@ -184,12 +205,8 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
     DestroyOp(op);
     return;
   }
-  op->start_stack = call.Stack();
-  // A handle the library hands out again belongs to a request that
-  // completed without our seeing it (e.g. freed): the old record is stale.
-  if (PendingOp *old = FindOp(*request))
-    UnregisterOp(old);
   RegisterOp(op, *request);
+  ObserveCompletionAtStart(op);
 }
 
 void OnPersistentInit(MpiCall &call, int rc, const MPI_Request *request,
@@ -202,8 +219,6 @@ void OnPersistentInit(MpiCall &call, int rc, const MPI_Request *request,
     AddBuffer(op, buffers[i].role, buffers[i].buf, buffers[i].count,
               buffers[i].datatype);
   op->create_stack = call.Stack();
-  if (PendingOp *old = FindOp(*request))
-    UnregisterOp(old);
   RegisterOp(op, *request);
 }
 
@@ -214,6 +229,7 @@ void BeforeStartRequests(MpiCall &call, const SavedRequests &requests) {
     if (!op || op->state == OpState::kActive)
       continue; // MPI reports starting an active request
     op->start_stack = call.Stack();
+    op->start_call = call.name();
     op->ever_started = true;
     op->send_data_consumed = op->recv_data_written = false;
     CheckOverlaps(op, call.Stack());
@@ -222,12 +238,14 @@ void BeforeStartRequests(MpiCall &call, const SavedRequests &requests) {
 }
 
 void AfterStartRequests(MpiCall &, int rc, const SavedRequests &requests) {
-  if (rc == MPI_SUCCESS)
-    return;
   Lock lock(&StateMutex());
   for (MPI_Count i = 0; i < requests.size(); i++)
-    if (PendingOp *op = FindOp(requests[i]))
-      DeactivateOp(op);
+    if (PendingOp *op = FindOp(requests[i])) {
+      if (rc != MPI_SUCCESS)
+        DeactivateOp(op);
+      else
+        ObserveCompletionAtStart(op);
+    }
 }
 
 void BeforeCompletion(MpiCall &call, const SavedRequests &requests) {

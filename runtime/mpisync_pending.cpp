@@ -102,6 +102,7 @@ PendingOp *NewOp(const char *call, bool persistent) {
   PendingOp *op = static_cast<PendingOp *>(InternalAlloc(sizeof(PendingOp)));
   internal_memset(op, 0, sizeof(*op));
   op->call = call;
+  op->start_call = call;
   op->request = MPI_REQUEST_NULL;
   op->persistent = persistent;
   op->state = OpState::kInactive;
@@ -148,8 +149,18 @@ void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
 
 void RegisterOp(PendingOp *op, MPI_Request request) {
   op->request = request;
-  if (request != MPI_REQUEST_NULL)
+  op->next_same_handle = nullptr;
+  if (request == MPI_REQUEST_NULL)
+    return;
+  auto *entry = Table().find(request);
+  if (!entry) {
     Table()[request] = op;
+    return;
+  }
+  PendingOp *tail = entry->second;
+  while (tail->next_same_handle)
+    tail = tail->next_same_handle;
+  tail->next_same_handle = op;
 }
 
 PendingOp *FindOp(MPI_Request request) {
@@ -162,10 +173,22 @@ PendingOp *FindOp(MPI_Request request) {
 void UnregisterOp(PendingOp *op) {
   if (op->request == MPI_REQUEST_NULL)
     return;
-  auto *entry = Table().find(op->request);
-  if (entry && entry->second == op)
-    Table().erase(op->request);
+  if (auto *entry = Table().find(op->request)) {
+    if (entry->second == op) {
+      if (op->next_same_handle)
+        entry->second = op->next_same_handle;
+      else
+        Table().erase(op->request);
+    } else {
+      for (PendingOp *p = entry->second; p; p = p->next_same_handle)
+        if (p->next_same_handle == op) {
+          p->next_same_handle = op->next_same_handle;
+          break;
+        }
+    }
+  }
   op->request = MPI_REQUEST_NULL;
+  op->next_same_handle = nullptr;
 }
 
 void ActivateOp(PendingOp *op) {
@@ -212,10 +235,17 @@ PendingOp *ActiveOp(uptr i) { return active_ops[i]; }
 void CollectRegisteredOps(PendingOp ***ops, uptr *n) {
   DenseMap<int, PendingOp *> &table = Table();
   *n = 0;
-  *ops = static_cast<PendingOp **>(
-      InternalAlloc(sizeof(PendingOp *) * (table.size() + 1)));
+  uptr total = 0;
   table.forEach([&](detail::DenseMapPair<int, PendingOp *> &kv) {
-    (*ops)[(*n)++] = kv.second;
+    for (PendingOp *op = kv.second; op; op = op->next_same_handle)
+      total++;
+    return true;
+  });
+  *ops = static_cast<PendingOp **>(
+      InternalAlloc(sizeof(PendingOp *) * (total + 1)));
+  table.forEach([&](detail::DenseMapPair<int, PendingOp *> &kv) {
+    for (PendingOp *op = kv.second; op; op = op->next_same_handle)
+      (*ops)[(*n)++] = op;
     return true;
   });
 }

@@ -39,7 +39,11 @@ enum class OpState : u8 {
 
 struct PendingOp {
   MPI_Request request;
-  const char *call;   // the MPI function that created it
+  // MPICH hands out one shared handle for requests that completed inside
+  // their starting call; operations with equal handles form a FIFO chain.
+  PendingOp *next_same_handle;
+  const char *call;       // the MPI function that created it
+  const char *start_call; // the one that last started it (MPI_Start, ...)
   u32 start_stack;    // where it was (last) started
   u32 create_stack;   // where it was created (persistent requests)
   u32 complete_stack; // where it was last completed, 0 if never
@@ -65,7 +69,9 @@ PendingOp *NewOp(const char *call, bool persistent);
 // Describes `count` elements of `datatype` at `buf` and appends the buffer.
 void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
                MPI_Count count, MPI_Datatype datatype);
+// Appends `op` to the operations known by `request`.
 void RegisterOp(PendingOp *op, MPI_Request request);
+// The oldest operation known by `request`, or null.
 PendingOp *FindOp(MPI_Request request);
 // Forgets the handle (the library may reuse it) but keeps the operation.
 void UnregisterOp(PendingOp *op);

@@ -37,6 +37,14 @@ bool AlreadyReported(ErrorKind kind, uptr site, u32 request_stack) {
   return false;
 }
 
+// FNV-1a of a source location, tagged so it never equals a pc.
+uptr HashLocation(const char *s) {
+  u64 h = 1469598103934665603ull;
+  for (; *s; s++)
+    h = (h ^ (u8)*s) * 1099511628211ull;
+  return (uptr)(h | (1ull << 63));
+}
+
 const char *RoleName(BufferRole role) {
   return role == BufferRole::kSend ? "send" : "receive";
 }
@@ -90,9 +98,15 @@ void DescribeBufferAt(uptr addr, const PendingOp &op, const PendingBuffer &buf,
                type_name);
   if (element >= 0)
     out->AppendF(", element %lld", (long long)element);
-  out->Append("), started here:\n");
+  if (op.start_call != op.call)
+    out->AppendF("), started by %s here:\n", op.start_call);
+  else
+    out->Append("), started here:\n");
   PrintStack(op.start_stack, out);
-  if (op.complete_stack) {
+  if (op.freed_while_active) {
+    out->Append("The request was freed with MPI_Request_free here:\n");
+    PrintStack(op.complete_stack, out);
+  } else if (op.complete_stack) {
     out->Append("The request was last completed here:\n");
     PrintStack(op.complete_stack, out);
   }
@@ -147,6 +161,12 @@ void ReportBufferAccess(ErrorKind kind, const AccessInfo &access,
   if (AlreadyReported(kind, access.pc, op.start_stack))
     return;
   u32 access_stack = CaptureStack(access.pc, access.bp, /*fast=*/false);
+  // Vectorised or unrolled code has several instructions for one source
+  // access: one report per source location too.
+  char where[512];
+  DescribeTopFrame(access_stack, where, sizeof(where));
+  if (AlreadyReported(kind, HashLocation(where), op.start_stack))
+    return;
   if (Suppressed(kind, access_stack, op.start_stack))
     return;
   InternalScopedString out;
@@ -162,7 +182,7 @@ void ReportBufferAccess(ErrorKind kind, const AccessInfo &access,
               (void *)access.addr, world_rank, verdict);
   PrintStack(access_stack, &out);
   DescribeBufferAt(access.addr, op, buf, element, &out);
-  PrintSummary(kind, access_stack, op.call, op.start_stack, &out);
+  PrintSummary(kind, access_stack, op.start_call, op.start_stack, &out);
   Emit(out);
 }
 
@@ -183,7 +203,7 @@ void ReportOverlap(const PendingOp &op, const PendingBuffer &buf,
               (void *)addr, RoleName(other_buf.role), other.call, op.call);
   PrintStack(start_stack, &out);
   DescribeBufferAt(addr, other, other_buf, -1, &out);
-  PrintSummary(kind, start_stack, other.call, other.start_stack, &out);
+  PrintSummary(kind, start_stack, other.start_call, other.start_stack, &out);
   Emit(out);
 }
 
@@ -201,12 +221,14 @@ void ReportReleasedBuffer(ErrorKind kind, const char *how, uptr begin,
   PrintStack(release_stack, &out);
   uptr addr = buf.lo > begin ? buf.lo : begin;
   DescribeBufferAt(addr, op, buf, -1, &out);
-  PrintSummary(kind, release_stack, op.call, op.start_stack, &out);
+  PrintSummary(kind, release_stack, op.start_call, op.start_stack, &out);
   Emit(out);
 }
 
 void ReportAtFinalize(ErrorKind kind, const PendingOp &op, u32 finalize_stack) {
-  u32 origin = op.start_stack ? op.start_stack : op.create_stack;
+  u32 origin = kind == ErrorKind::kRequestNotFreed || !op.start_stack
+                   ? op.create_stack
+                   : op.start_stack;
   if (Suppressed(kind, origin, 0))
     return;
   InternalScopedString out;

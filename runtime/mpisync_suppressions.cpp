@@ -4,6 +4,8 @@
 
 #include "mpisync_flags.h"
 #include "sanitizer_common/sanitizer_common.h"
+#include "sanitizer_common/sanitizer_file.h"
+#include "sanitizer_common/sanitizer_libc.h"
 #include "sanitizer_common/sanitizer_placement_new.h"
 #include "sanitizer_common/sanitizer_stackdepot.h"
 #include "sanitizer_common/sanitizer_suppressions.h"
@@ -40,8 +42,16 @@ void InitializeSuppressions() {
   context = new (context_storage)
       SuppressionContext(kSuppressionTypes, ARRAY_SIZE(kSuppressionTypes));
   const char *file = flags()->suppressions;
-  if (file && *file)
-    context->ParseFromFile(file);
+  if (!file || !*file)
+    return;
+  // A setup error, not a finding: exit 1 with one line, like a bad option.
+  if (!FileExists(file)) {
+    Printf("==%d==ERROR: MPISync: cannot read the suppressions file '%s' "
+           "(MPISYNC_OPTIONS=suppressions=...)\n",
+           (int)internal_getpid(), file);
+    internal__exit(1);
+  }
+  context->ParseFromFile(file);
 }
 
 bool IsSuppressed(const char *kind, const u32 *stacks, uptr num_stacks) {

@@ -2,7 +2,6 @@
 // is complete and all their buffers are the program's. Here two small sends
 // complete inside MPI_Isend, and MPICH hands out the same (predefined,
 // already complete) request handle for both.
-// XFAIL: *
 // Bug: MPISync keys pending operations by request handle. MPICH returns one
 // shared handle (0x6c000001) for sends that completed immediately, so
 // AfterStart's "a handle the library hands out again ... is stale" path

@@ -1,7 +1,6 @@
 // MPI 4.1 3.10: the send and receive buffers of MPI_Isendrecv must be
 // disjoint (use MPI_Isendrecv_replace to share one); both stacks must be
 // named. The correct variant is isendrecv_overlap_ok.c.
-// XFAIL: *
 // Bug: for an overlap within one MPI_Isendrecv the runtime prints the
 // pending buffer's start stack as "<empty stack>" and the SUMMARY says
 // "MPI_Isendrecv at <unknown>": CheckOverlaps runs in BeforeStart, before

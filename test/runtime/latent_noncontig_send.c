@@ -1,7 +1,6 @@
 // DESIGN 1 (manifest vs latent): a small send of a non-contiguous type is
 // packed by MPICH inside MPI_Isend, so a later write cannot change the
 // message (rank 1 receives the old value): the conflict is latent.
-// XFAIL: *
 // Bug: the report says "manifest: the library had not yet moved the data".
 // MPISync learns that the library consumed a send buffer only from memcpy
 // calls it intercepts (ObserveLibraryCopy); MPICH's datatype engine (yaksa)

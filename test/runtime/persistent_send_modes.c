@@ -30,7 +30,7 @@ int main(int argc, char **argv) {
     // CHECK: ERROR: MPISync: send-buffer-write on rank 0
     // CHECK-NEXT: WRITE of size 4 at {{.*}} by rank 0 (
     // CHECK-NEXT: #0 {{.*}} in main {{.*}}persistent_send_modes.c:[[@LINE-3]]
-    // CHECK: is 4 bytes from the start of the send buffer {{.*}} of a pending MPI_Bsend_init (2 x MPI_INT, element 1), started here:
+    // CHECK: is 4 bytes from the start of the send buffer {{.*}} of a pending MPI_Bsend_init (2 x MPI_INT, element 1), started by MPI_Start{{(all)?}} here:
     // CHECK-NEXT: #0 {{.*}} in main {{.*}}persistent_send_modes.c:[[@LINE-7]]
     // CHECK: SUMMARY: MPISync: send-buffer-write {{.*}}persistent_send_modes.c:[[@LINE-6]]:{{[0-9]+}} in main; MPI_{{Bsend_init|Start}} at {{.*}}persistent_send_modes.c:[[@LINE-8]]
 #endif
@@ -40,7 +40,7 @@ int main(int argc, char **argv) {
     // CHECK: ERROR: MPISync: send-buffer-write on rank 0
     // CHECK-NEXT: WRITE of size 4 at {{.*}} by rank 0 (
     // CHECK-NEXT: #0 {{.*}} in main {{.*}}persistent_send_modes.c:[[@LINE-3]]
-    // CHECK: is 0 bytes from the start of the send buffer {{.*}} of a pending MPI_Ssend_init (2 x MPI_INT, element 0), started here:
+    // CHECK: is 0 bytes from the start of the send buffer {{.*}} of a pending MPI_Ssend_init (2 x MPI_INT, element 0), started by MPI_Start{{(all)?}} here:
     // CHECK-NEXT: #0 {{.*}} in main {{.*}}persistent_send_modes.c:[[@LINE-7]]
     // CHECK: SUMMARY: MPISync: send-buffer-write {{.*}}persistent_send_modes.c:[[@LINE-6]]:{{[0-9]+}} in main; MPI_{{Ssend_init|Start}} at {{.*}}persistent_send_modes.c:[[@LINE-8]]
 #endif
@@ -50,7 +50,7 @@ int main(int argc, char **argv) {
     // CHECK: ERROR: MPISync: send-buffer-write on rank 0
     // CHECK-NEXT: WRITE of size 4 at {{.*}} by rank 0 (
     // CHECK-NEXT: #0 {{.*}} in main {{.*}}persistent_send_modes.c:[[@LINE-3]]
-    // CHECK: is 4 bytes from the start of the send buffer {{.*}} of a pending MPI_Rsend_init (2 x MPI_INT, element 1), started here:
+    // CHECK: is 4 bytes from the start of the send buffer {{.*}} of a pending MPI_Rsend_init (2 x MPI_INT, element 1), started by MPI_Start{{(all)?}} here:
     // CHECK-NEXT: #0 {{.*}} in main {{.*}}persistent_send_modes.c:[[@LINE-7]]
     // CHECK: SUMMARY: MPISync: send-buffer-write {{.*}}persistent_send_modes.c:[[@LINE-6]]:{{[0-9]+}} in main; MPI_{{Rsend_init|Start}} at {{.*}}persistent_send_modes.c:[[@LINE-8]]
 #endif

@@ -31,7 +31,7 @@ int main(int argc, char **argv) {
     // CHECK: ERROR: MPISync: send-buffer-write on rank 0
     // CHECK-NEXT: WRITE of size 4 at {{.*}} by rank 0 (latent
     // CHECK-NEXT: #0 {{.*}} in main {{.*}}persistent_start_loop.c:[[@LINE-3]]
-    // CHECK: is 8 bytes from the start of the send buffer {{.*}} of a pending MPI_Send_init (4 x MPI_INT, element 2), started here:
+    // CHECK: is 8 bytes from the start of the send buffer {{.*}} of a pending MPI_Send_init (4 x MPI_INT, element 2), started by MPI_Start{{(all)?}} here:
     // CHECK-NEXT: #0 {{.*}} in main {{.*}}persistent_start_loop.c:[[@LINE-8]]
     // CHECK: The request was last completed here:
     // CHECK-NEXT: #0 {{.*}} in main {{.*}}persistent_start_loop.c:[[@LINE+4]]

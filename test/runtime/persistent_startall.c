@@ -27,7 +27,7 @@ int main(int argc, char **argv) {
     // CHECK: ERROR: MPISync: recv-buffer-access on rank 1
     // CHECK-NEXT: READ of size 4 at {{.*}} by rank 1 (
     // CHECK-NEXT: #0 {{.*}} in main {{.*}}persistent_startall.c:[[@LINE-3]]
-    // CHECK: is 12 bytes from the start of the receive buffer {{.*}} of a pending MPI_Recv_init (4 x MPI_INT, element 3), started here:
+    // CHECK: is 12 bytes from the start of the receive buffer {{.*}} of a pending MPI_Recv_init (4 x MPI_INT, element 3), started by MPI_Start{{(all)?}} here:
     // CHECK-NEXT: #0 {{.*}} in main {{.*}}persistent_startall.c:[[@LINE-8]]
     // CHECK: The request was last completed here:
     // CHECK-NEXT: #0 {{.*}} in main {{.*}}persistent_startall.c:[[@LINE+4]]

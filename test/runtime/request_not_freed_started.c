@@ -2,7 +2,6 @@
 // inactive but still allocated; never freeing it is reported at MPI_Finalize
 // with the place it was created (MPI_Send_init), not where it was started.
 // The correct variant (MPI_Request_free) is request_not_freed.c -DFIXED.
-// XFAIL: *
 // Bug: ReportAtFinalize prints op.start_stack (the MPI_Start line) under
 // "it was created here:" and in the SUMMARY whenever the request was ever
 // started (origin = start_stack ? start_stack : create_stack in
