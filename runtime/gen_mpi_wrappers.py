@@ -109,13 +109,18 @@ def body(entry, name, names, params):
             hook = "OnStatusComplete" if act == "get_status" else "OnCompleted"
             out += ["  if (%s)" % cond,
                     "    mpisync::%s(call, saved[0]);" % hook]
+            if act != "get_status":
+                out += ["  else if (rc != MPI_SUCCESS)",
+                        "    mpisync::AfterFailedCompletion(call, saved, %s);" % req]
     elif act in ("waitall", "testall"):
         out += saved + ["  mpisync::BeforeCompletion(call, saved);",
                         "  int rc = %s;" % call]
         cond = "rc == MPI_SUCCESS"
         if act == "testall":
             cond += " && %s && *%s" % (a["flag"], a["flag"])
-        out += ["  if (%s)" % cond, completes_all]
+        out += ["  if (%s)" % cond, completes_all,
+                "  else if (rc != MPI_SUCCESS)",
+                "    mpisync::AfterFailedCompletion(call, saved, %s);" % a["reqs"]]
     elif act in ("waitany", "testany"):
         idx = a["index"]
         out += saved + ["  mpisync::BeforeCompletion(call, saved);",
@@ -124,16 +129,27 @@ def body(entry, name, names, params):
         if act == "testany":
             cond += " && %s && *%s" % (a["flag"], a["flag"])
         out += ["  if (%s)" % cond,
-                "    mpisync::OnCompleted(call, saved[*%s]);" % idx]
+                "    mpisync::OnCompleted(call, saved[*%s]);" % idx,
+                "  else if (rc != MPI_SUCCESS)",
+                "    mpisync::AfterFailedCompletion(call, saved, %s);" % a["reqs"]]
     elif act in ("waitsome", "testsome"):
         oc, ind = a["outcount"], a["indices"]
         out += saved + ["  mpisync::BeforeCompletion(call, saved);",
                         "  int rc = %s;" % call,
                         "  if (rc == MPI_SUCCESS && %s)" % oc,
-                        "    mpisync::OnSomeCompleted(call, saved, *%s, %s);" % (oc, ind)]
+                        "    mpisync::OnSomeCompleted(call, saved, *%s, %s);" % (oc, ind),
+                        "  else if (rc != MPI_SUCCESS)",
+                        "    mpisync::AfterFailedCompletion(call, saved, %s);" % a["reqs"]]
+    elif act == "type_new":
+        out += ["  int rc = %s;" % call,
+                "  if (rc == MPI_SUCCESS)",
+                "    mpisync::AfterTypeNew(call, %s);" % a["newtype"]]
     elif act == "type_free":
-        out += ["  mpisync::BeforeTypeFree(call, %s);" % a["type"],
-                "  int rc = %s;" % call]
+        out += ["  MPI_Datatype freed = %s ? *%s : MPI_DATATYPE_NULL;" % (a["type"], a["type"]),
+                "  mpisync::BeforeTypeFree(call, %s);" % a["type"],
+                "  int rc = %s;" % call,
+                "  if (rc == MPI_SUCCESS)",
+                "    mpisync::AfterTypeFree(call, freed);"]
     else:
         raise SystemExit("line %d: unknown action %r" % (entry["line"], act))
     out.append("  return rc;")

@@ -47,6 +47,14 @@ private:
 };
 
 DenseMap<int, DataMap *> *cache;
+DenseMap<int, char> *dead_handles;
+
+DenseMap<int, char> &DeadHandles() {
+  if (!dead_handles)
+    dead_handles = new (InternalAlloc(sizeof(*dead_handles)))
+        DenseMap<int, char>();
+  return *dead_handles;
+}
 
 DenseMap<int, DataMap *> &Cache() {
   if (!cache)
@@ -395,6 +403,8 @@ DataMap *AcquireDataMap(MPI_Datatype datatype) {
   PMPI_Finalized(&finalized);
   if (!initialized || finalized)
     return nullptr;
+  if (DeadHandles().find(datatype))
+    return nullptr; // MPI reports the invalid datatype itself
   if (auto *entry = Cache().find(datatype)) {
     entry->second->refs++;
     return entry->second;
@@ -416,6 +426,15 @@ void ReleaseDataMap(DataMap *map) {
     return;
   InternalFree(map->segments);
   InternalFree(map);
+}
+
+void NoteDatatypeFreed(MPI_Datatype datatype) {
+  if (datatype != MPI_DATATYPE_NULL)
+    DeadHandles()[datatype] = 1;
+}
+
+void NoteDatatypeCreated(MPI_Datatype datatype) {
+  DeadHandles().erase(datatype);
 }
 
 void ForgetDatatype(MPI_Datatype datatype) {

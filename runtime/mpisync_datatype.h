@@ -40,6 +40,10 @@ DataMap *AcquireDataMap(MPI_Datatype datatype);
 void ReleaseDataMap(DataMap *map);
 // MPI_Type_free: the handle may be reused for another type.
 void ForgetDatatype(MPI_Datatype datatype);
+// A freed handle is dead until a constructor returns it again: MPICH
+// crashes when a dead handle is queried, so AcquireDataMap does not.
+void NoteDatatypeFreed(MPI_Datatype datatype);
+void NoteDatatypeCreated(MPI_Datatype datatype);
 
 // Calls fn(begin, end, element) with absolute addresses for every segment
 // of `count` elements at `base` that overlaps [begin, end).

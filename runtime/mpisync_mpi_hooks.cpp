@@ -93,7 +93,9 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
 // consumed inside the call (an eager copy, also one the datatype engine made
 // without memcpy): later writes are latent. Asking does not complete the
 // request for the program (MPI_Request_get_status neither frees nor
-// deactivates it).
+// deactivates it). Called without StateMutex: the library's progress inside
+// the query reaches the memcpy interceptor, which takes it. Only this thread
+// completes or frees `op` meanwhile (it is inside its starting MPI call).
 void ObserveCompletionAtStart(PendingOp *op) {
   if (op->send_data_consumed || op->request == MPI_REQUEST_NULL)
     return;
@@ -105,8 +107,10 @@ void ObserveCompletionAtStart(PendingOp *op) {
   int flag = 0;
   if (PMPI_Request_get_status(op->request, &flag, MPI_STATUS_IGNORE) ==
           MPI_SUCCESS &&
-      flag)
+      flag) {
+    Lock lock(&StateMutex());
     op->send_data_consumed = true;
+  }
 }
 
 void Complete(MpiCall &call, PendingOp *op) {
@@ -200,12 +204,15 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   starting_op = nullptr;
   if (!op)
     return;
-  Lock lock(&StateMutex());
-  if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL) {
-    DestroyOp(op);
-    return;
+  {
+    Lock lock(&StateMutex());
+    if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL) {
+      DestroyOp(op);
+      return;
+    }
+    RegisterOp(op, *request);
+    MarkShadow(op);
   }
-  RegisterOp(op, *request);
   ObserveCompletionAtStart(op);
 }
 
@@ -238,14 +245,21 @@ void BeforeStartRequests(MpiCall &call, const SavedRequests &requests) {
 }
 
 void AfterStartRequests(MpiCall &, int rc, const SavedRequests &requests) {
-  Lock lock(&StateMutex());
-  for (MPI_Count i = 0; i < requests.size(); i++)
-    if (PendingOp *op = FindOp(requests[i])) {
-      if (rc != MPI_SUCCESS)
+  for (MPI_Count i = 0; i < requests.size(); i++) {
+    PendingOp *op;
+    {
+      Lock lock(&StateMutex());
+      op = FindOp(requests[i]);
+      if (!op)
+        continue;
+      if (rc != MPI_SUCCESS) {
         DeactivateOp(op);
-      else
-        ObserveCompletionAtStart(op);
+        continue;
+      }
+      MarkShadow(op);
     }
+    ObserveCompletionAtStart(op);
+  }
 }
 
 void BeforeCompletion(MpiCall &call, const SavedRequests &requests) {
@@ -275,6 +289,15 @@ void OnSomeCompleted(MpiCall &call, const SavedRequests &saved, int outcount,
   for (int k = 0; k < outcount; k++)
     if (indices[k] >= 0 && indices[k] < saved.size())
       OnCompleted(call, saved[indices[k]]);
+}
+
+void AfterFailedCompletion(MpiCall &call, const SavedRequests &saved,
+                           const MPI_Request *requests) {
+  if (!requests)
+    return;
+  for (MPI_Count i = 0; i < saved.size(); i++)
+    if (saved[i] != MPI_REQUEST_NULL && requests[i] == MPI_REQUEST_NULL)
+      OnCompleted(call, saved[i]);
 }
 
 void OnStatusComplete(MpiCall &call, MPI_Request saved) {
@@ -309,6 +332,18 @@ void BeforeTypeFree(MpiCall &, const MPI_Datatype *datatype) {
     return;
   Lock lock(&StateMutex());
   ForgetDatatype(*datatype);
+}
+
+void AfterTypeFree(MpiCall &, MPI_Datatype freed) {
+  Lock lock(&StateMutex());
+  NoteDatatypeFreed(freed);
+}
+
+void AfterTypeNew(MpiCall &, const MPI_Datatype *newtype) {
+  if (!newtype)
+    return;
+  Lock lock(&StateMutex());
+  NoteDatatypeCreated(*newtype);
 }
 
 } // namespace mpisync

@@ -70,12 +70,18 @@ void OnCompleted(MpiCall &call, MPI_Request saved);
 void OnAllCompleted(MpiCall &call, const SavedRequests &saved);
 void OnSomeCompleted(MpiCall &call, const SavedRequests &saved, int outcount,
                      const int *indices);
+// A completion call returned an error (under MPI_ERRORS_RETURN): the
+// requests it completed are those it set to MPI_REQUEST_NULL.
+void AfterFailedCompletion(MpiCall &call, const SavedRequests &saved,
+                           const MPI_Request *requests);
 // MPI_Request_get_status said the operation completed: the buffers are the
 // program's again, the request still has to be freed or waited on.
 void OnStatusComplete(MpiCall &call, MPI_Request saved);
 void BeforeRequestFree(MpiCall &call, MPI_Request saved);
 
 void BeforeTypeFree(MpiCall &call, const MPI_Datatype *datatype);
+void AfterTypeFree(MpiCall &call, MPI_Datatype freed);
+void AfterTypeNew(MpiCall &call, const MPI_Datatype *newtype);
 
 } // namespace mpisync
 

@@ -87,9 +87,10 @@ void UnpoisonBuffer(const PendingBuffer &b) {
     uptr gend = RoundUpTo(end, kGranule);
     ClearShadow(gbegin, gend);
     ForEachOverlap(gbegin, gend,
-                   [](PendingOp *, PendingBuffer &other, uptr sb, uptr se,
-                      MPI_Count) {
-                     PoisonShadow(sb, se, ShadowBitsFor(other.role));
+                   [](PendingOp *other_op, PendingBuffer &other, uptr sb,
+                      uptr se, MPI_Count) {
+                     if (other_op->shadow_marked)
+                       PoisonShadow(sb, se, ShadowBitsFor(other.role));
                    });
   });
 }
@@ -196,11 +197,17 @@ void ActivateOp(PendingOp *op) {
     return;
   op->state = OpState::kActive;
   active_ops.push_back(op);
-  for (uptr b = 0; b < op->num_buffers; b++) {
-    PoisonBuffer(op->buffers[b]);
+  for (uptr b = 0; b < op->num_buffers; b++)
     PublishBuffer(op->buffers[b]);
-  }
   __mpisync_state.pending = 1;
+}
+
+void MarkShadow(PendingOp *op) {
+  if (op->state != OpState::kActive || op->shadow_marked)
+    return;
+  op->shadow_marked = true;
+  for (uptr b = 0; b < op->num_buffers; b++)
+    PoisonBuffer(op->buffers[b]);
 }
 
 void DeactivateOp(PendingOp *op) {
@@ -214,8 +221,10 @@ void DeactivateOp(PendingOp *op) {
       break;
     }
   }
-  for (uptr b = 0; b < op->num_buffers; b++)
-    UnpoisonBuffer(op->buffers[b]);
+  if (op->shadow_marked)
+    for (uptr b = 0; b < op->num_buffers; b++)
+      UnpoisonBuffer(op->buffers[b]);
+  op->shadow_marked = false;
   if (active_ops.size() == 0 || ++stale_removals >= 64)
     RecomputePublished();
 }

@@ -50,6 +50,10 @@ struct PendingOp {
   OpState state;
   bool persistent;
   bool ever_started;
+  // The shadow of its buffers is marked. Marking waits until the starting
+  // call succeeded: MPI rejects a bad buffer or count, MPISync must not
+  // first spend O(bytes) on it.
+  bool shadow_marked;
   // MPI_Request_free was called while active: completion can no longer be
   // observed, the buffers stay pending until MPI_Finalize.
   bool freed_while_active;
@@ -75,7 +79,10 @@ void RegisterOp(PendingOp *op, MPI_Request request);
 PendingOp *FindOp(MPI_Request request);
 // Forgets the handle (the library may reuse it) but keeps the operation.
 void UnregisterOp(PendingOp *op);
+// Active: in the active set and the published intervals (the library's
+// copies are attributed to it). MarkShadow then marks its buffers.
 void ActivateOp(PendingOp *op);
+void MarkShadow(PendingOp *op);
 void DeactivateOp(PendingOp *op);
 // Unregisters, deactivates and frees.
 void DestroyOp(PendingOp *op);

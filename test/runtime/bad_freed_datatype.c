@@ -2,16 +2,11 @@
 // with MPI_ERRORS_RETURN the outcome is MPI's (MPICH 4.0.2 does not detect
 // it and returns MPI_SUCCESS, sending nothing useful), but MPISync must not
 // crash in its own wrapper before MPI sees the call.
-// XFAIL: *
-// Bug: the MPI_Isend wrapper builds a data map first (AcquireDataMap ->
-// BuildDataMap/Flatten -> PMPI_Type_get_envelope_c on the freed handle), and
-// MPICH segfaults inside PMPI_Type_get_envelope_c for a freed derived type:
-// the process dies with SIGSEGV in MPISync's wrapper. The ErrorsReturn guard
-// does not help (MPICH crashes instead of returning an error). MPISync
-// intercepts MPI_Type_free and could remember freed handles (until a type
-// constructor hands the handle out again) instead of querying them.
+// MPICH then fails the MPI_Waitall (MPI_ERR_IN_STATUS) without releasing the
+// send request, so the request is never completed: that missing completion
+// is not what this test is about and is switched off.
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
-// RUN: %mpiexec -n 2 %t 2>&1 | FileCheck %s --implicit-check-not=MPISync
+// RUN: env MPISYNC_OPTIONS=report_missing_completion=0 %mpiexec -n 2 %t 2>&1 | FileCheck %s --implicit-check-not=MPISync
 #include <mpi.h>
 #include <stdio.h>
 

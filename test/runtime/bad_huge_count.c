@@ -2,7 +2,6 @@
 // from a NULL buffer is refused by MPI at once (MPI_ERR_BUFFER). MPISync
 // must not spend the call marking a terabyte of shadow memory. The CPU limit
 // turns such a hang into a failure.
-// XFAIL: *
 // Bug: BeforeStart -> ActivateOp -> PoisonBuffer marks every granule of
 // [NULL, NULL + 2^40) (PoisonShadow loops over 2^37 shadow bytes, O(bytes /
 // 8) with no cap) before MPI gets to reject the call, then AfterStart
