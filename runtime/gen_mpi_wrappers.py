@@ -59,6 +59,54 @@ def parse_table(path):
 
 ROLE = {"send": "mpisync::BufferRole::kSend", "recv": "mpisync::BufferRole::kRecv"}
 
+# coll=NAME: the buffers follow the collective's layout (mpisync_collectives.h).
+COLLECTIVES = {
+    "barrier": "kBarrier", "bcast": "kBcast", "gather": "kGather",
+    "gatherv": "kGatherv", "scatter": "kScatter", "scatterv": "kScatterv",
+    "allgather": "kAllgather", "allgatherv": "kAllgatherv",
+    "alltoall": "kAlltoall", "alltoallv": "kAlltoallv",
+    "alltoallw": "kAlltoallw", "reduce": "kReduce", "allreduce": "kAllreduce",
+    "reduce_scatter": "kReduceScatter",
+    "reduce_scatter_block": "kReduceScatterBlock", "scan": "kScan",
+    "exscan": "kExscan", "neighbor_allgather": "kNeighborAllgather",
+    "neighbor_allgatherv": "kNeighborAllgatherv",
+    "neighbor_alltoall": "kNeighborAlltoall",
+    "neighbor_alltoallv": "kNeighborAlltoallv",
+    "neighbor_alltoallw": "kNeighborAlltoallw",
+}
+# Parameters of the MPI bindings that fill CollectiveArgs, by name.
+COLLECTIVE_FIELDS = {"buffer", "count", "datatype", "sendbuf", "sendcount",
+                     "sendtype", "recvbuf", "recvcount", "recvtype",
+                     "sendcounts", "recvcounts", "displs", "sdispls",
+                     "rdispls", "sendtypes", "recvtypes", "root", "comm"}
+COUNT_ARRAYS = {"sendcounts", "recvcounts", "displs", "sdispls", "rdispls"}
+
+
+def buffer_list(entry, names):
+    """Lines that build `buffers` (a BufferArg array or a BufferList)."""
+    coll = entry["args"].get("coll")
+    if coll is None:
+        bufs = ", ".join("{%s, %s, (MPI_Count)%s, %s}" % (ROLE[r], b, c, t)
+                         for r, b, c, t in entry["buffers"])
+        n = len(entry["buffers"])
+        if n == 0:
+            return ["  const mpisync::BufferArg *buffers = nullptr;"], "0"
+        return ["  const mpisync::BufferArg buffers[] = {%s};" % bufs], str(n)
+    if coll not in COLLECTIVES:
+        raise SystemExit("line %d: unknown collective %r" % (entry["line"], coll))
+    out = ["  mpisync::CollectiveArgs args;"]
+    for n in names:
+        if n in COUNT_ARRAYS:
+            out.append("  args.%s = mpisync::CountArray(%s);" % (n, n))
+        elif n in COLLECTIVE_FIELDS:
+            out.append("  args.%s = %s;" % (n, n))
+    out += ["  mpisync::BufferList list;",
+            "  mpisync::DescribeCollective(mpisync::CollectiveKind::%s, args, &list);"
+            % COLLECTIVES[coll],
+            "  const mpisync::BufferArg *buffers = list.data();"]
+    return out, "(int)list.size()"
+
+
 
 def body(entry, name, names, params):
     by_value = {n for n, p in zip(names, params.split(","))
@@ -67,9 +115,6 @@ def body(entry, name, names, params):
     a = entry["args"]
     act = entry["action"]
     out = ['  mpisync::MpiCall call("%s", GET_CALLER_PC(), GET_CURRENT_FRAME());' % name]
-    bufs = ", ".join("{%s, %s, (MPI_Count)%s, %s}" % (ROLE[r], b, c, t)
-                     for r, b, c, t in entry["buffers"])
-    nbufs = len(entry["buffers"])
     saved = ["  mpisync::SavedRequests saved(%s, %s);" % (a.get("reqs", ""), a.get("n", ""))]
     completes_all = "    mpisync::OnAllCompleted(call, saved);"
     if act == "init":
@@ -79,14 +124,32 @@ def body(entry, name, names, params):
     elif act == "pass":
         out += ["  int rc = %s;" % call]
     elif act == "start":
-        out += ["  const mpisync::BufferArg buffers[] = {%s};" % bufs,
-                "  mpisync::BeforeStart(call, buffers, %d);" % nbufs,
-                "  int rc = %s;" % call,
-                "  mpisync::AfterStart(call, rc, %s);" % a["req"]]
+        lines, n = buffer_list(entry, names)
+        out += lines + ["  mpisync::BeforeStart(call, buffers, %s);" % n,
+                        "  int rc = %s;" % call,
+                        "  mpisync::AfterStart(call, rc, %s);" % a["req"]]
     elif act == "persistent":
-        out += ["  const mpisync::BufferArg buffers[] = {%s};" % bufs,
-                "  int rc = %s;" % call,
-                "  mpisync::OnPersistentInit(call, rc, %s, buffers, %d);" % (a["req"], nbufs)]
+        lines, n = buffer_list(entry, names)
+        out += lines + ["  int rc = %s;" % call,
+                        "  mpisync::OnPersistentInit(call, rc, %s, buffers, %s);" % (a["req"], n)]
+    elif act == "blocking":
+        lines, n = buffer_list(entry, names)
+        out += lines + ["  mpisync::CheckBlocking(call, buffers, %s);" % n,
+                        "  int rc = %s;" % call]
+    elif act == "partitioned":
+        out += ["  int rc = %s;" % call,
+                "  mpisync::OnPartitionedInit(call, rc, %s, %s, %s, %s, %s, %s);"
+                % (a["req"], ROLE[a["role"]], a["buf"], a["partitions"], a["count"], a["type"])]
+    elif act == "pready":
+        out += ["  int rc = %s;" % call,
+                "  mpisync::OnPready(call, rc, %s, %s, %s);"
+                % (a["req"], a.get("low", a.get("partition")), a.get("high", a.get("partition")))]
+    elif act == "pready_list":
+        out += ["  int rc = %s;" % call,
+                "  mpisync::OnPreadyList(call, rc, %s, %s, %s);" % (a["req"], a["n"], a["list"])]
+    elif act == "parrived":
+        out += ["  int rc = %s;" % call,
+                "  mpisync::OnParrived(call, rc, %s, %s, %s);" % (a["req"], a["partition"], a["flag"])]
     elif act == "startall":
         out += saved + ["  mpisync::BeforeStartRequests(call, saved);",
                         "  int rc = %s;" % call,
@@ -161,6 +224,7 @@ def main():
     protos = parse_prototypes(proto_h)
     out = ["// Generated by gen_mpi_wrappers.py from mpi_calls.tbl; do not edit.",
            "#include <mpi.h>", "",
+           '#include "mpisync_collectives.h"',
            '#include "mpisync_mpi_hooks.h"',
            '#include "sanitizer_common/sanitizer_internal_defs.h"', "",
            "using __sanitizer::uptr;", ""]
@@ -173,7 +237,8 @@ def main():
                 continue
             params = protos[name]
             names = param_names(params)
-            used = {v for v in entry["args"].values() if not v.isdigit()}
+            used = {v for k, v in entry["args"].items()
+                    if not v.isdigit() and k not in ("coll", "role")}
             for r, b, c, t in entry["buffers"]:
                 used |= {b, c, t}
             missing = used - set(names)

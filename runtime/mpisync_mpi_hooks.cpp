@@ -4,6 +4,7 @@
 
 #include "mpisync_datatype.h"
 #include "mpisync_flags.h"
+#include "mpisync_interface.h"
 #include "mpisync_modules.h"
 #include "mpisync_report.h"
 #include "mpisync_rtl.h"
@@ -54,38 +55,58 @@ bool Conflicting(BufferRole a, BufferRole b) {
 
 // Two pending operations whose buffers overlap where one of them receives
 // (MPI 4.1 3.7.2: "the buffers ... must not overlap"), also within one
-// operation (the send and receive buffers of MPI_Isendrecv).
+// operation (the send and receive buffers of MPI_Isendrecv, the blocks of a
+// v collective). One report per buffer of `op`.
 void CheckOverlaps(PendingOp *op, u32 start_stack) {
-  for (uptr b = 0; b < op->num_buffers; b++) {
+  uptr n = op->num_buffers;
+  // Buffers of `op` in address order: only neighbours whose hulls meet can
+  // overlap, so many blocks cost O(n log n), not O(n^2).
+  InternalMmapVector<uptr> order(n);
+  for (uptr i = 0; i < n; i++)
+    order[i] = i;
+  Sort(order.data(), n, [&](uptr x, uptr y) {
+    return op->buffers[x].lo < op->buffers[y].lo;
+  });
+  InternalMmapVector<bool> reported(n);
+  auto report = [&](uptr b, const PendingOp &other,
+                    const PendingBuffer &other_buf, uptr at) {
+    if (reported[b] || !Conflicting(op->buffers[b].role, other_buf.role))
+      return;
+    ReportOverlap(*op, op->buffers[b], start_stack, other, other_buf, at);
+    reported[b] = true;
+  };
+  for (uptr k = 0; k < n; k++) {
+    uptr b = order[k];
     const PendingBuffer &buf = op->buffers[b];
     if (!buf.map)
       continue;
-    bool reported = false;
-    auto check = [&](const PendingOp &other, const PendingBuffer &other_buf,
-                     uptr at) {
-      if (reported || !Conflicting(buf.role, other_buf.role))
-        return;
-      ReportOverlap(*op, buf, start_stack, other, other_buf, at);
-      reported = true;
-    };
-    ForEachSegment(*buf.map, buf.base, buf.count, [&](uptr sb, uptr se) {
-      if (reported)
-        return;
-      ForEachOverlap(sb, se,
-                     [&](PendingOp *other, PendingBuffer &other_buf, uptr ob,
-                         uptr, MPI_Count) {
-                       check(*other, other_buf, ob > sb ? ob : sb);
-                     });
-      for (uptr c = b + 1; c < op->num_buffers && !reported; c++) {
-        const PendingBuffer &mine = op->buffers[c];
-        if (!mine.map || mine.hi <= sb || mine.lo >= se)
-          continue;
+    // Other pending operations: their segments within this buffer's hull
+    // that meet one of its own segments.
+    ForEachOverlap(buf.lo, buf.hi,
+                   [&](PendingOp *other, PendingBuffer &other_buf, uptr ob,
+                       uptr oe, MPI_Count) {
+                     if (reported[b] || other == op)
+                       return;
+                     ForEachSegmentIn(*buf.map, buf.base, buf.count, ob, oe,
+                                      [&](uptr sb, uptr, MPI_Count) {
+                                        report(b, *other, other_buf,
+                                               sb > ob ? sb : ob);
+                                      });
+                   });
+    // Later buffers of the same operation that start inside this hull.
+    for (uptr j = k + 1; j < n && !reported[b]; j++) {
+      const PendingBuffer &mine = op->buffers[order[j]];
+      if (mine.lo >= buf.hi)
+        break;
+      if (!mine.map)
+        continue;
+      ForEachSegment(*buf.map, buf.base, buf.count, [&](uptr sb, uptr se) {
         ForEachSegmentIn(*mine.map, mine.base, mine.count, sb, se,
                          [&](uptr ob, uptr, MPI_Count) {
-                           check(*op, mine, ob > sb ? ob : sb);
+                           report(b, *op, mine, ob > sb ? ob : sb);
                          });
-      }
-    });
+      });
+    }
   }
 }
 
@@ -184,6 +205,19 @@ void BeforeFinalize(MpiCall &call) {
     DestroyOp(ActiveOp(0));
 }
 
+void CheckBlocking(MpiCall &call, const BufferArg *buffers, int n) {
+  if (!__mpisync_state.pending || n == 0)
+    return;
+  Lock lock(&StateMutex());
+  PendingOp *op = NewOp(call.name(), /*persistent=*/false);
+  for (int i = 0; i < n; i++)
+    AddBuffer(op, buffers[i].role, buffers[i].buf, buffers[i].count,
+              buffers[i].datatype);
+  op->start_stack = call.Stack();
+  CheckOverlaps(op, op->start_stack);
+  DestroyOp(op);
+}
+
 void BeforeStart(MpiCall &call, const BufferArg *buffers, int n) {
   Lock lock(&StateMutex());
   PendingOp *op = NewOp(call.name(), /*persistent=*/false);
@@ -238,6 +272,8 @@ void BeforeStartRequests(MpiCall &call, const SavedRequests &requests) {
     op->start_stack = call.Stack();
     op->start_call = call.name();
     op->ever_started = true;
+    if (op->partitioned)
+      ArmPartitionsForStart(op);
     op->send_data_consumed = op->recv_data_written = false;
     CheckOverlaps(op, call.Stack());
     ActivateOp(op);

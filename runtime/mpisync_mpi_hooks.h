@@ -79,6 +79,22 @@ void AfterFailedCompletion(MpiCall &call, const SavedRequests &saved,
 void OnStatusComplete(MpiCall &call, MPI_Request saved);
 void BeforeRequestFree(MpiCall &call, MPI_Request saved);
 
+// Partitioned communication (mpisync_partitioned.cpp).
+void OnPartitionedInit(MpiCall &call, int rc, const MPI_Request *request,
+                       BufferRole role, const void *buf, MPI_Count partitions,
+                       MPI_Count count, MPI_Datatype datatype);
+void ArmPartitionsForStart(PendingOp *op);
+void OnPready(MpiCall &call, int rc, MPI_Request request, MPI_Count low,
+              MPI_Count high);
+void OnPreadyList(MpiCall &call, int rc, MPI_Request request, int length,
+                  const int *partitions);
+void OnParrived(MpiCall &call, int rc, MPI_Request request,
+                MPI_Count partition, const int *flag);
+
+// A blocking call's buffers may not overlap a pending operation's
+// conflicting buffers either (e.g. MPI_Recv into a pending MPI_Isend).
+void CheckBlocking(MpiCall &call, const BufferArg *buffers, int n);
+
 void BeforeTypeFree(MpiCall &call, const MPI_Datatype *datatype);
 void AfterTypeFree(MpiCall &call, MPI_Datatype freed);
 void AfterTypeNew(MpiCall &call, const MPI_Datatype *newtype);

@@ -50,7 +50,7 @@ void Widen(uptr *lo, uptr *span, uptr begin, uptr end) {
 }
 
 void PublishBuffer(const PendingBuffer &b) {
-  if (b.lo >= b.hi)
+  if (b.lo >= b.hi || !b.armed)
     return;
   MpisyncPublishedState &s = __mpisync_state;
   Widen(&s.store_lo, &s.store_span, b.lo, b.hi);
@@ -71,7 +71,7 @@ void RecomputePublished() {
 }
 
 void PoisonBuffer(const PendingBuffer &b) {
-  if (!b.map)
+  if (!b.map || !b.armed)
     return;
   u8 bits = ShadowBitsFor(b.role);
   ForEachSegment(*b.map, b.base, b.count,
@@ -79,7 +79,7 @@ void PoisonBuffer(const PendingBuffer &b) {
 }
 
 void UnpoisonBuffer(const PendingBuffer &b) {
-  if (!b.map)
+  if (!b.map || !b.armed)
     return;
   ForEachSegment(*b.map, b.base, b.count, [&](uptr begin, uptr end) {
     // Clear whole granules, then re-mark what other buffers keep there.
@@ -115,6 +115,7 @@ void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
   PendingBuffer b;
   internal_memset(&b, 0, sizeof(b));
   b.role = role;
+  b.armed = true;
   b.base = reinterpret_cast<uptr>(buf);
   b.datatype = datatype;
   b.count = count;
@@ -227,6 +228,28 @@ void DeactivateOp(PendingOp *op) {
   op->shadow_marked = false;
   if (active_ops.size() == 0 || ++stale_removals >= 64)
     RecomputePublished();
+}
+
+void ArmBuffer(PendingOp *op, uptr i) {
+  if (i >= op->num_buffers || op->buffers[i].armed)
+    return;
+  PendingBuffer &b = op->buffers[i];
+  b.armed = true;
+  if (op->state != OpState::kActive)
+    return;
+  PublishBuffer(b);
+  if (op->shadow_marked)
+    PoisonBuffer(b);
+}
+
+void DisarmBuffer(PendingOp *op, uptr i) {
+  if (i >= op->num_buffers || !op->buffers[i].armed)
+    return;
+  PendingBuffer &b = op->buffers[i];
+  PendingBuffer walk = b; // armed, so UnpoisonBuffer walks its segments...
+  b.armed = false;        // ...while re-marking the others skips it
+  if (op->state == OpState::kActive && op->shadow_marked)
+    UnpoisonBuffer(walk);
 }
 
 void DestroyOp(PendingOp *op) {

@@ -29,6 +29,10 @@ struct PendingBuffer {
   MPI_Count count;
   DataMap *map;          // null: no data (count 0, or an invalid datatype)
   uptr lo, hi;           // hull of the data
+  // Whether the buffer is MPI's while the operation is active: partitions
+  // of a partitioned send become MPI's at MPI_Pready, those of a receive
+  // return to the program when they have arrived.
+  bool armed;
 };
 
 enum class OpState : u8 {
@@ -49,6 +53,7 @@ struct PendingOp {
   u32 complete_stack; // where it was last completed, 0 if never
   OpState state;
   bool persistent;
+  bool partitioned; // buffers[i] is partition i
   bool ever_started;
   // The shadow of its buffers is marked. Marking waits until the starting
   // call succeeded: MPI rejects a bad buffer or count, MPISync must not
@@ -84,6 +89,9 @@ void UnregisterOp(PendingOp *op);
 void ActivateOp(PendingOp *op);
 void MarkShadow(PendingOp *op);
 void DeactivateOp(PendingOp *op);
+// Hands buffer `i` of an active operation to MPI, or back to the program.
+void ArmBuffer(PendingOp *op, uptr i);
+void DisarmBuffer(PendingOp *op, uptr i);
 // Unregisters, deactivates and frees.
 void DestroyOp(PendingOp *op);
 
@@ -100,7 +108,7 @@ template <typename Fn> void ForEachOverlap(uptr begin, uptr end, Fn fn) {
     PendingOp *op = ActiveOp(i);
     for (uptr b = 0; b < op->num_buffers; b++) {
       PendingBuffer &buf = op->buffers[b];
-      if (!buf.map || buf.hi <= begin || buf.lo >= end)
+      if (!buf.map || !buf.armed || buf.hi <= begin || buf.lo >= end)
         continue;
       ForEachSegmentIn(*buf.map, buf.base, buf.count, begin, end,
                        [&](uptr sb, uptr se, MPI_Count element) {

@@ -2,6 +2,7 @@
 #include "mpisync_report.h"
 
 #include "mpisync_flags.h"
+#include "mpisync_report_json.h"
 #include "mpisync_stack.h"
 #include "mpisync_suppressions.h"
 #include "sanitizer_common/sanitizer_common.h"
@@ -49,7 +50,8 @@ const char *RoleName(BufferRole role) {
   return role == BufferRole::kSend ? "send" : "receive";
 }
 
-void PrintHeader(ErrorKind kind, InternalScopedString *out) {
+void PrintHeader(ErrorKind kind, InternalScopedString *out,
+                 ReportRecord *rec) {
   out->Append(kRule);
   out->AppendF("==%d==ERROR: MPISync: %s ", (int)internal_getpid(),
                ErrorKindName(kind));
@@ -57,10 +59,13 @@ void PrintHeader(ErrorKind kind, InternalScopedString *out) {
     out->AppendF("on rank %d\n", world_rank);
   else
     out->Append("before MPI_Init\n");
+  rec->StartBody(*out);
 }
 
 void PrintSummary(ErrorKind kind, u32 first_stack, const char *call,
-                  u32 call_stack, InternalScopedString *out) {
+                  u32 call_stack, InternalScopedString *out,
+                  ReportRecord *rec) {
+  rec->SetSummary(first_stack, call, call_stack, *out);
   char first[512], mpi[512];
   DescribeTopFrame(first_stack, first, sizeof(first));
   DescribeTopFrame(call_stack, mpi, sizeof(mpi));
@@ -88,9 +93,14 @@ void DescribeDatatype(const PendingBuffer &buf, char *out, uptr size) {
 // "ADDR is N bytes from the start of the send buffer [lo, hi) of a pending
 // MPI_Isend (COUNT x TYPE, element E), started here:" and the stack.
 void DescribeBufferAt(uptr addr, const PendingOp &op, const PendingBuffer &buf,
-                      MPI_Count element, InternalScopedString *out) {
-  char type_name[MPI_MAX_OBJECT_NAME];
-  DescribeDatatype(buf, type_name, sizeof(type_name));
+                      MPI_Count element, InternalScopedString *out,
+                      ReportRecord *rec) {
+  rec->op = &op;
+  rec->buf = &buf;
+  rec->buf_addr = addr;
+  rec->element = element;
+  char *type_name = rec->datatype;
+  DescribeDatatype(buf, type_name, sizeof(rec->datatype));
   out->AppendF("%p is %zd bytes from the start of the %s buffer [%p, %p) of "
                "a pending %s (%lld x %s",
                (void *)addr, (sptr)addr - (sptr)buf.base, RoleName(buf.role),
@@ -102,13 +112,13 @@ void DescribeBufferAt(uptr addr, const PendingOp &op, const PendingBuffer &buf,
     out->AppendF("), started by %s here:\n", op.start_call);
   else
     out->Append("), started here:\n");
-  PrintStack(op.start_stack, out);
+  rec->PrintStack("mpi_call", op.start_stack, out);
   if (op.freed_while_active) {
     out->Append("The request was freed with MPI_Request_free here:\n");
-    PrintStack(op.complete_stack, out);
+    rec->PrintStack("request_free", op.complete_stack, out);
   } else if (op.complete_stack) {
     out->Append("The request was last completed here:\n");
-    PrintStack(op.complete_stack, out);
+    rec->PrintStack("completion", op.complete_stack, out);
   }
 }
 
@@ -119,9 +129,12 @@ bool Suppressed(ErrorKind kind, u32 a, u32 b) {
 
 // A report is written with one write, so ranks sharing a terminal or a pipe
 // do not interleave their lines.
-void Emit(const InternalScopedString &out) {
+void Emit(const InternalScopedString &out, const ReportRecord &rec) {
   error_count++;
-  Printf("%s", out.data());
+  if (JsonReports())
+    PrintJsonReport(rec, out, world_rank, error_count);
+  else
+    Printf("%s", out.data());
   if (flags()->halt_on_error) {
     Report("ABORTING (halt_on_error=1)\n");
     Die();
@@ -170,7 +183,8 @@ void ReportBufferAccess(ErrorKind kind, const AccessInfo &access,
   if (Suppressed(kind, access_stack, op.start_stack))
     return;
   InternalScopedString out;
-  PrintHeader(kind, &out);
+  ReportRecord rec(kind);
+  PrintHeader(kind, &out, &rec);
   const char *verdict =
       latent ? "latent: the library had already moved the data in this run"
              : "manifest: the library had not yet moved the data";
@@ -180,10 +194,16 @@ void ReportBufferAccess(ErrorKind kind, const AccessInfo &access,
   out.AppendF("%s of size %zu at %p by rank %d (%s)\n",
               access.is_write ? "WRITE" : "READ", access.size,
               (void *)access.addr, world_rank, verdict);
-  PrintStack(access_stack, &out);
-  DescribeBufferAt(access.addr, op, buf, element, &out);
-  PrintSummary(kind, access_stack, op.start_call, op.start_stack, &out);
-  Emit(out);
+  rec.verdict = kind == ErrorKind::kFreedRequestBufferAccess ? "unknown"
+                : latent                                    ? "latent"
+                                                            : "manifest";
+  rec.access_type = access.is_write ? "write" : "read";
+  rec.access_addr = access.addr;
+  rec.access_size = access.size;
+  rec.PrintStack("access", access_stack, &out);
+  DescribeBufferAt(access.addr, op, buf, element, &out, &rec);
+  PrintSummary(kind, access_stack, op.start_call, op.start_stack, &out, &rec);
+  Emit(out, rec);
 }
 
 void ReportOverlap(const PendingOp &op, const PendingBuffer &buf,
@@ -195,16 +215,18 @@ void ReportOverlap(const PendingOp &op, const PendingBuffer &buf,
   if (Suppressed(kind, start_stack, other.start_stack))
     return;
   InternalScopedString out;
-  PrintHeader(kind, &out);
+  ReportRecord rec(kind);
+  PrintHeader(kind, &out, &rec);
   out.AppendF("The %s buffer of %s [%p, %p) overlaps, at %p, the %s buffer "
               "of a pending %s; at least one of them receives. %s "
               "started here:\n",
               RoleName(buf.role), op.call, (void *)buf.lo, (void *)buf.hi,
               (void *)addr, RoleName(other_buf.role), other.call, op.call);
-  PrintStack(start_stack, &out);
-  DescribeBufferAt(addr, other, other_buf, -1, &out);
-  PrintSummary(kind, start_stack, other.start_call, other.start_stack, &out);
-  Emit(out);
+  rec.PrintStack("start", start_stack, &out);
+  DescribeBufferAt(addr, other, other_buf, -1, &out, &rec);
+  PrintSummary(kind, start_stack, other.start_call, other.start_stack, &out,
+               &rec);
+  Emit(out, rec);
 }
 
 void ReportReleasedBuffer(ErrorKind kind, const char *how, uptr begin,
@@ -215,14 +237,18 @@ void ReportReleasedBuffer(ErrorKind kind, const char *how, uptr begin,
   if (Suppressed(kind, release_stack, op.start_stack))
     return;
   InternalScopedString out;
-  PrintHeader(kind, &out);
+  ReportRecord rec(kind);
+  PrintHeader(kind, &out, &rec);
   out.AppendF("%s [%p, %p) on rank %d while MPI still owns part of it:\n",
               how, (void *)begin, (void *)end, world_rank);
-  PrintStack(release_stack, &out);
+  rec.access_type = how;
+  rec.access_addr = begin;
+  rec.access_size = end - begin;
+  rec.PrintStack("release", release_stack, &out);
   uptr addr = buf.lo > begin ? buf.lo : begin;
-  DescribeBufferAt(addr, op, buf, -1, &out);
-  PrintSummary(kind, release_stack, op.start_call, op.start_stack, &out);
-  Emit(out);
+  DescribeBufferAt(addr, op, buf, -1, &out, &rec);
+  PrintSummary(kind, release_stack, op.start_call, op.start_stack, &out, &rec);
+  Emit(out, rec);
 }
 
 void ReportAtFinalize(ErrorKind kind, const PendingOp &op, u32 finalize_stack) {
@@ -232,7 +258,8 @@ void ReportAtFinalize(ErrorKind kind, const PendingOp &op, u32 finalize_stack) {
   if (Suppressed(kind, origin, 0))
     return;
   InternalScopedString out;
-  PrintHeader(kind, &out);
+  ReportRecord rec(kind);
+  PrintHeader(kind, &out, &rec);
   if (kind == ErrorKind::kMissingCompletion)
     out.AppendF("The request of %s was still pending at MPI_Finalize; it was "
                 "started here:\n",
@@ -241,11 +268,11 @@ void ReportAtFinalize(ErrorKind kind, const PendingOp &op, u32 finalize_stack) {
     out.AppendF("The persistent request of %s was never freed "
                 "(MPI_Request_free); it was created here:\n",
                 op.call);
-  PrintStack(origin, &out);
+  rec.PrintStack("mpi_call", origin, &out);
   out.Append("MPI_Finalize was called here:\n");
-  PrintStack(finalize_stack, &out);
-  PrintSummary(kind, origin, op.call, origin, &out);
-  Emit(out);
+  rec.PrintStack("finalize", finalize_stack, &out);
+  PrintSummary(kind, origin, op.call, origin, &out, &rec);
+  Emit(out, rec);
 }
 
 void ReportMissingStart(const PendingOp &op, const char *call_name,
@@ -256,18 +283,22 @@ void ReportMissingStart(const PendingOp &op, const char *call_name,
   if (Suppressed(kind, call_stack, op.create_stack))
     return;
   InternalScopedString out;
-  PrintHeader(kind, &out);
+  ReportRecord rec(kind);
+  PrintHeader(kind, &out, &rec);
   out.AppendF("%s on the persistent request of %s, which was never started "
               "with MPI_Start or MPI_Startall:\n",
               call_name, op.call);
-  PrintStack(call_stack, &out);
+  rec.PrintStack("wait", call_stack, &out);
   out.AppendF("The request was created here:\n");
-  PrintStack(op.create_stack, &out);
-  PrintSummary(kind, call_stack, op.call, op.create_stack, &out);
-  Emit(out);
+  rec.PrintStack("mpi_call", op.create_stack, &out);
+  PrintSummary(kind, call_stack, op.call, op.create_stack, &out, &rec);
+  Emit(out, rec);
 }
 
-void SetWorldRank(int rank) { world_rank = rank; }
+void SetWorldRank(int rank) {
+  world_rank = rank;
+  JsonReports(); // a bad log_format stops every rank here
+}
 int WorldRank() { return world_rank; }
 uptr ErrorCount() { return error_count; }
 

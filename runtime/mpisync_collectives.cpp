@@ -1,0 +1,248 @@
+// This rank's buffers of a collective, with their roles. Errors in the
+// arguments (bad communicator, negative counts) are left to MPI: a query
+// that fails describes no buffer, and the MPI call reports the error.
+#include "mpisync_collectives.h"
+
+using namespace __sanitizer;
+
+namespace mpisync {
+
+namespace {
+
+struct Part {
+  bool inter = false;
+  int rank = 0;
+  int size = 0;  // the group the counts arrays cover (remote group if inter)
+  bool root = false; // this rank is the root (intra) or MPI_ROOT (inter)
+  bool none = false; // MPI_PROC_NULL in an intercommunicator's root group
+};
+
+Part PartOf(const CollectiveArgs &a, bool rooted) {
+  Part p;
+  int inter = 0;
+  if (a.comm == MPI_COMM_NULL || PMPI_Comm_test_inter(a.comm, &inter) != MPI_SUCCESS)
+    return p;
+  p.inter = inter;
+  PMPI_Comm_rank(a.comm, &p.rank);
+  if (inter)
+    PMPI_Comm_remote_size(a.comm, &p.size);
+  else
+    PMPI_Comm_size(a.comm, &p.size);
+  if (rooted) {
+    p.root = inter ? a.root == MPI_ROOT : a.root == p.rank;
+    p.none = inter && a.root == MPI_PROC_NULL;
+  }
+  return p;
+}
+
+class Builder {
+public:
+  explicit Builder(BufferList *out) : out_(out) {}
+  void Add(BufferRole role, const void *buf, MPI_Count count,
+           MPI_Datatype type) {
+    if (buf == MPI_IN_PLACE || count <= 0 || type == MPI_DATATYPE_NULL)
+      return;
+    out_->push_back({role, buf, count, type});
+  }
+  // Blocks i < n at buf + displs[i] * extent(type) (or bytes, for w forms).
+  void AddBlocks(BufferRole role, const void *buf, int n,
+                 const CountArray &counts, const CountArray &displs,
+                 MPI_Datatype type, const MPI_Datatype *types,
+                 bool byte_displs) {
+    if (buf == MPI_IN_PLACE || counts.null() || displs.null())
+      return;
+    for (int i = 0; i < n; i++) {
+      MPI_Datatype t = types ? types[i] : type;
+      MPI_Aint lb = 0, extent = 1;
+      if (!byte_displs && PMPI_Type_get_extent(t, &lb, &extent) != MPI_SUCCESS)
+        continue;
+      const char *at = static_cast<const char *>(buf) + displs[i] * extent;
+      Add(role, at, counts[i], t);
+    }
+  }
+
+private:
+  BufferList *out_;
+};
+
+// Neighbourhood sizes of a topology communicator.
+bool Neighbors(MPI_Comm comm, int *in, int *out) {
+  int topo = MPI_UNDEFINED;
+  if (PMPI_Topo_test(comm, &topo) != MPI_SUCCESS)
+    return false;
+  if (topo == MPI_CART) {
+    int ndims = 0;
+    PMPI_Cartdim_get(comm, &ndims);
+    *in = *out = 2 * ndims;
+    return true;
+  }
+  if (topo == MPI_GRAPH) {
+    int rank = 0;
+    PMPI_Comm_rank(comm, &rank);
+    return PMPI_Graph_neighbors_count(comm, rank, in) == MPI_SUCCESS &&
+           (*out = *in, true);
+  }
+  if (topo == MPI_DIST_GRAPH) {
+    int weighted;
+    return PMPI_Dist_graph_neighbors_count(comm, in, out, &weighted) ==
+           MPI_SUCCESS;
+  }
+  return false;
+}
+
+constexpr BufferRole kSend = BufferRole::kSend;
+constexpr BufferRole kRecv = BufferRole::kRecv;
+
+} // namespace
+
+void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
+                        BufferList *out) {
+  Builder b(out);
+  bool in_place = a.sendbuf == MPI_IN_PLACE;
+  switch (kind) {
+  case CollectiveKind::kBarrier:
+    return;
+  case CollectiveKind::kBcast: {
+    Part p = PartOf(a, true);
+    if (!p.none)
+      b.Add(p.root ? kSend : kRecv, a.buffer, a.count, a.datatype);
+    return;
+  }
+  case CollectiveKind::kGather:
+  case CollectiveKind::kGatherv: {
+    Part p = PartOf(a, true);
+    if (p.none)
+      return;
+    // The root of an intercommunicator only receives; in place, the root's
+    // block is already in recvbuf.
+    if (!(p.root && (p.inter || in_place)))
+      b.Add(kSend, a.sendbuf, a.sendcount, a.sendtype);
+    if (!p.root)
+      return;
+    if (kind == CollectiveKind::kGather)
+      b.Add(kRecv, a.recvbuf, a.recvcount * p.size, a.recvtype);
+    else
+      b.AddBlocks(kRecv, a.recvbuf, p.size, a.recvcounts, a.displs,
+                  a.recvtype, nullptr, false);
+    return;
+  }
+  case CollectiveKind::kScatter:
+  case CollectiveKind::kScatterv: {
+    Part p = PartOf(a, true);
+    if (p.none)
+      return;
+    if (p.root) {
+      if (kind == CollectiveKind::kScatter)
+        b.Add(kSend, a.sendbuf, a.sendcount * p.size, a.sendtype);
+      else
+        b.AddBlocks(kSend, a.sendbuf, p.size, a.sendcounts, a.displs,
+                    a.sendtype, nullptr, false);
+    }
+    if (!(p.root && (p.inter || a.recvbuf == MPI_IN_PLACE)))
+      b.Add(kRecv, a.recvbuf, a.recvcount, a.recvtype);
+    return;
+  }
+  case CollectiveKind::kAllgather:
+  case CollectiveKind::kAllgatherv: {
+    Part p = PartOf(a, false);
+    b.Add(kSend, a.sendbuf, a.sendcount, a.sendtype);
+    if (kind == CollectiveKind::kAllgather)
+      b.Add(kRecv, a.recvbuf, a.recvcount * p.size, a.recvtype);
+    else
+      b.AddBlocks(kRecv, a.recvbuf, p.size, a.recvcounts, a.displs,
+                  a.recvtype, nullptr, false);
+    return;
+  }
+  case CollectiveKind::kAlltoall: {
+    Part p = PartOf(a, false);
+    b.Add(kSend, a.sendbuf, a.sendcount * p.size, a.sendtype);
+    b.Add(kRecv, a.recvbuf, a.recvcount * p.size, a.recvtype);
+    return;
+  }
+  case CollectiveKind::kAlltoallv:
+  case CollectiveKind::kAlltoallw: {
+    Part p = PartOf(a, false);
+    bool w = kind == CollectiveKind::kAlltoallw;
+    if (!in_place)
+      b.AddBlocks(kSend, a.sendbuf, p.size, a.sendcounts, a.sdispls,
+                  a.sendtype, w ? a.sendtypes : nullptr, w);
+    b.AddBlocks(kRecv, a.recvbuf, p.size, a.recvcounts, a.rdispls,
+                a.recvtype, w ? a.recvtypes : nullptr, w);
+    return;
+  }
+  case CollectiveKind::kReduce: {
+    Part p = PartOf(a, true);
+    if (p.none)
+      return;
+    if (!(p.root && p.inter))
+      b.Add(kSend, a.sendbuf, a.count, a.datatype);
+    if (p.root) // in place, recvbuf is the root's input and its result
+      b.Add(kRecv, a.recvbuf, a.count, a.datatype);
+    return;
+  }
+  case CollectiveKind::kAllreduce:
+  case CollectiveKind::kScan:
+  case CollectiveKind::kExscan:
+    b.Add(kSend, a.sendbuf, a.count, a.datatype);
+    b.Add(kRecv, a.recvbuf, a.count, a.datatype);
+    return;
+  case CollectiveKind::kReduceScatter:
+  case CollectiveKind::kReduceScatterBlock: {
+    Part p = PartOf(a, false);
+    int local_size = p.size;
+    if (p.inter)
+      PMPI_Comm_size(a.comm, &local_size);
+    MPI_Count total = 0, mine = 0;
+    if (kind == CollectiveKind::kReduceScatterBlock) {
+      total = a.recvcount * local_size;
+      mine = a.recvcount;
+    } else if (!a.recvcounts.null()) {
+      for (int i = 0; i < local_size; i++)
+        total += a.recvcounts[i];
+      mine = a.recvcounts[p.rank];
+    }
+    if (in_place) {
+      b.Add(kRecv, a.recvbuf, total, a.datatype);
+    } else {
+      b.Add(kSend, a.sendbuf, total, a.datatype);
+      b.Add(kRecv, a.recvbuf, mine, a.datatype);
+    }
+    return;
+  }
+  case CollectiveKind::kNeighborAllgather:
+  case CollectiveKind::kNeighborAllgatherv:
+  case CollectiveKind::kNeighborAlltoall:
+  case CollectiveKind::kNeighborAlltoallv:
+  case CollectiveKind::kNeighborAlltoallw: {
+    int in = 0, outd = 0;
+    if (!Neighbors(a.comm, &in, &outd))
+      return;
+    switch (kind) {
+    case CollectiveKind::kNeighborAllgather:
+      b.Add(kSend, a.sendbuf, a.sendcount, a.sendtype);
+      b.Add(kRecv, a.recvbuf, a.recvcount * in, a.recvtype);
+      break;
+    case CollectiveKind::kNeighborAllgatherv:
+      b.Add(kSend, a.sendbuf, a.sendcount, a.sendtype);
+      b.AddBlocks(kRecv, a.recvbuf, in, a.recvcounts, a.displs, a.recvtype,
+                  nullptr, false);
+      break;
+    case CollectiveKind::kNeighborAlltoall:
+      b.Add(kSend, a.sendbuf, a.sendcount * outd, a.sendtype);
+      b.Add(kRecv, a.recvbuf, a.recvcount * in, a.recvtype);
+      break;
+    default: {
+      bool w = kind == CollectiveKind::kNeighborAlltoallw;
+      b.AddBlocks(kSend, a.sendbuf, outd, a.sendcounts, a.sdispls, a.sendtype,
+                  w ? a.sendtypes : nullptr, w);
+      b.AddBlocks(kRecv, a.recvbuf, in, a.recvcounts, a.rdispls, a.recvtype,
+                  w ? a.recvtypes : nullptr, w);
+      break;
+    }
+    }
+    return;
+  }
+  }
+}
+
+} // namespace mpisync
