@@ -16,11 +16,9 @@
 
 namespace mpisync {
 namespace json_detail {
-// RapidJSON's own objects (its stack, and the allocator if none is given)
-// come from here, never from operator new (no libstdc++ at link time).
-template <typename T> T *New() {
-  return new (__sanitizer::InternalAlloc(sizeof(T))) T();
-}
+// RapidJSON's own objects (its stack's allocator if none is given) come
+// from here, never from operator new (no libstdc++ at link time).
+struct InternalHeap {};
 template <typename T> void Delete(T *p) {
   if (p) {
     p->~T();
@@ -30,8 +28,16 @@ template <typename T> void Delete(T *p) {
 } // namespace json_detail
 } // namespace mpisync
 
+inline void *operator new(__SIZE_TYPE__ size,
+                          mpisync::json_detail::InternalHeap) {
+  return __sanitizer::InternalAlloc(size);
+}
+inline void operator delete(void *p, mpisync::json_detail::InternalHeap) {
+  __sanitizer::InternalFree(p);
+}
+
 #define RAPIDJSON_ASSERT(x) CHECK(x)
-#define RAPIDJSON_NEW(TypeName) ::mpisync::json_detail::New<TypeName>()
+#define RAPIDJSON_NEW(x) new (::mpisync::json_detail::InternalHeap{}) x
 #define RAPIDJSON_DELETE(p) ::mpisync::json_detail::Delete(p)
 #include <rapidjson/writer.h>
 
@@ -44,7 +50,7 @@ namespace {
 // RapidJSON's Allocator concept over the internal allocator.
 class InternalJsonAllocator {
 public:
-  static const bool kNeedFree = true;
+  [[maybe_unused]] static const bool kNeedFree = true;
   void *Malloc(size_t size) { return size ? InternalAlloc(size) : nullptr; }
   void *Realloc(void *p, size_t, size_t new_size) {
     if (new_size == 0) {
