@@ -63,3 +63,26 @@ config.substitutions += [
 
 if config.flang and config.mpifort:
     config.available_features.add("flang")
+
+# Report tools (test/report): the Python that runs lit, the one that has
+# jsonschema (Debian's python3-jsonschema) for schema checks, the sources
+# and the build tree (the CMake package test installs it), and cmake.
+import shutil
+import subprocess
+import sys
+for py in (sys.executable, "/usr/bin/python3"):
+    if py and os.path.exists(py) and subprocess.run(
+            [py, "-c", "import jsonschema"], stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL).returncode == 0:
+        config.available_features.add("jsonschema")
+        config.substitutions.append(("%python_jsonschema", py))
+        break
+cmake = shutil.which("cmake")
+if cmake and shutil.which("ninja"):
+    config.available_features.add("cmake")
+    config.substitutions.append(("%cmake", cmake))
+config.substitutions += [
+    ("%python", sys.executable),
+    ("%mpisync_src", config.mpisync_src_root),
+    ("%mpisync_obj", config.mpisync_obj_root),
+]
