@@ -169,9 +169,9 @@ def body(entry, name, names, params):
             cond = "rc == MPI_SUCCESS && saved.size()"
             if act != "wait":
                 cond += " && %s && *%s" % (a["flag"], a["flag"])
-            hook = "OnStatusComplete" if act == "get_status" else "OnCompleted"
-            out += ["  if (%s)" % cond,
-                    "    mpisync::%s(call, saved[0]);" % hook]
+            hook = ("mpisync::OnStatusComplete(call, saved)" if act == "get_status"
+                    else "mpisync::OnCompleted(call, saved, 0)")
+            out += ["  if (%s)" % cond, "    %s;" % hook]
             if act != "get_status":
                 out += ["  else if (rc != MPI_SUCCESS)",
                         "    mpisync::AfterFailedCompletion(call, saved, %s);" % req]
@@ -192,7 +192,7 @@ def body(entry, name, names, params):
         if act == "testany":
             cond += " && %s && *%s" % (a["flag"], a["flag"])
         out += ["  if (%s)" % cond,
-                "    mpisync::OnCompleted(call, saved[*%s]);" % idx,
+                "    mpisync::OnCompleted(call, saved, *%s);" % idx,
                 "  else if (rc != MPI_SUCCESS)",
                 "    mpisync::AfterFailedCompletion(call, saved, %s);" % a["reqs"]]
     elif act in ("waitsome", "testsome"):

@@ -115,23 +115,21 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
 // without memcpy): later writes are latent. Asking does not complete the
 // request for the program (MPI_Request_get_status neither frees nor
 // deactivates it). Called without StateMutex: the library's progress inside
-// the query reaches the memcpy interceptor, which takes it. Only this thread
-// completes or frees `op` meanwhile (it is inside its starting MPI call).
-void ObserveCompletionAtStart(PendingOp *op) {
-  if (op->send_data_consumed || op->request == MPI_REQUEST_NULL)
-    return;
+// the query reaches the memcpy interceptor, which takes it. The caller owns
+// `op` meanwhile (not registered yet, or a persistent request that only the
+// starting thread may use).
+bool SendCompletedAtStart(const PendingOp *op, MPI_Request request) {
+  if (op->send_data_consumed || request == MPI_REQUEST_NULL)
+    return false;
   bool sends = false;
   for (uptr b = 0; b < op->num_buffers; b++)
     sends |= op->buffers[b].role == BufferRole::kSend;
   if (!sends)
-    return;
+    return false;
   int flag = 0;
-  if (PMPI_Request_get_status(op->request, &flag, MPI_STATUS_IGNORE) ==
-          MPI_SUCCESS &&
-      flag) {
-    Lock lock(&StateMutex());
-    op->send_data_consumed = true;
-  }
+  return PMPI_Request_get_status(request, &flag, MPI_STATUS_IGNORE) ==
+             MPI_SUCCESS &&
+         flag;
 }
 
 void Complete(MpiCall &call, PendingOp *op) {
@@ -164,7 +162,8 @@ u32 MpiCall::Stack() {
 }
 
 SavedRequests::SavedRequests(const MPI_Request *requests, MPI_Count count)
-    : handles_(inline_), count_(count > 0 && requests ? count : 0) {
+    : slots_(requests), handles_(inline_),
+      count_(count > 0 && requests ? count : 0) {
   if (count_ > kInline)
     handles_ = static_cast<MPI_Request *>(
         InternalAlloc(sizeof(MPI_Request) * count_));
@@ -238,16 +237,20 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   starting_op = nullptr;
   if (!op)
     return;
-  {
+  if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL) {
     Lock lock(&StateMutex());
-    if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL) {
-      DestroyOp(op);
-      return;
-    }
-    RegisterOp(op, *request);
-    MarkShadow(op);
+    DestroyOp(op);
+    return;
   }
-  ObserveCompletionAtStart(op);
+  // Asked before the handle is registered: no other thread can complete
+  // the operation meanwhile.
+  bool consumed = SendCompletedAtStart(op, *request);
+  Lock lock(&StateMutex());
+  op->send_data_consumed |= consumed;
+  op->request_slot = (uptr)request;
+  op->start_tid = (int)GetTid();
+  RegisterOp(op, *request);
+  MarkShadow(op);
 }
 
 void OnPersistentInit(MpiCall &call, int rc, const MPI_Request *request,
@@ -294,7 +297,10 @@ void AfterStartRequests(MpiCall &, int rc, const SavedRequests &requests) {
       }
       MarkShadow(op);
     }
-    ObserveCompletionAtStart(op);
+    if (SendCompletedAtStart(op, requests[i])) {
+      Lock lock(&StateMutex());
+      op->send_data_consumed = true;
+    }
   }
 }
 
@@ -307,15 +313,17 @@ void BeforeCompletion(MpiCall &call, const SavedRequests &requests) {
   }
 }
 
-void OnCompleted(MpiCall &call, MPI_Request saved) {
+void OnCompleted(MpiCall &call, const SavedRequests &saved, MPI_Count i) {
+  if (i < 0 || i >= saved.size())
+    return;
   Lock lock(&StateMutex());
-  if (PendingOp *op = FindOp(saved))
+  if (PendingOp *op = FindOp(saved[i], saved.slot(i)))
     Complete(call, op);
 }
 
 void OnAllCompleted(MpiCall &call, const SavedRequests &saved) {
   for (MPI_Count i = 0; i < saved.size(); i++)
-    OnCompleted(call, saved[i]);
+    OnCompleted(call, saved, i);
 }
 
 void OnSomeCompleted(MpiCall &call, const SavedRequests &saved, int outcount,
@@ -323,8 +331,7 @@ void OnSomeCompleted(MpiCall &call, const SavedRequests &saved, int outcount,
   if (outcount == MPI_UNDEFINED || !indices)
     return;
   for (int k = 0; k < outcount; k++)
-    if (indices[k] >= 0 && indices[k] < saved.size())
-      OnCompleted(call, saved[indices[k]]);
+    OnCompleted(call, saved, indices[k]);
 }
 
 void AfterFailedCompletion(MpiCall &call, const SavedRequests &saved,
@@ -333,12 +340,14 @@ void AfterFailedCompletion(MpiCall &call, const SavedRequests &saved,
     return;
   for (MPI_Count i = 0; i < saved.size(); i++)
     if (saved[i] != MPI_REQUEST_NULL && requests[i] == MPI_REQUEST_NULL)
-      OnCompleted(call, saved[i]);
+      OnCompleted(call, saved, i);
 }
 
-void OnStatusComplete(MpiCall &call, MPI_Request saved) {
+void OnStatusComplete(MpiCall &call, const SavedRequests &saved) {
+  if (saved.size() == 0)
+    return;
   Lock lock(&StateMutex());
-  PendingOp *op = FindOp(saved);
+  PendingOp *op = FindOp(saved[0]);
   if (!op || op->state != OpState::kActive)
     return;
   op->complete_stack = call.Stack();

@@ -39,8 +39,13 @@ public:
   ~SavedRequests();
   MPI_Request operator[](MPI_Count i) const { return handles_[i]; }
   MPI_Count size() const { return count_; }
+  // The program's variable that held handle i.
+  const MPI_Request *slot(MPI_Count i) const {
+    return slots_ ? slots_ + i : nullptr;
+  }
 
 private:
+  const MPI_Request *slots_;
   static constexpr int kInline = 16;
   MPI_Request inline_[kInline];
   MPI_Request *handles_;
@@ -66,7 +71,7 @@ void AfterStartRequests(MpiCall &call, int rc, const SavedRequests &requests);
 // Completion calls: BeforeCompletion checks the requests are usable;
 // OnCompleted marks saved[i] complete.
 void BeforeCompletion(MpiCall &call, const SavedRequests &requests);
-void OnCompleted(MpiCall &call, MPI_Request saved);
+void OnCompleted(MpiCall &call, const SavedRequests &saved, MPI_Count i);
 void OnAllCompleted(MpiCall &call, const SavedRequests &saved);
 void OnSomeCompleted(MpiCall &call, const SavedRequests &saved, int outcount,
                      const int *indices);
@@ -76,7 +81,7 @@ void AfterFailedCompletion(MpiCall &call, const SavedRequests &saved,
                            const MPI_Request *requests);
 // MPI_Request_get_status said the operation completed: the buffers are the
 // program's again, the request still has to be freed or waited on.
-void OnStatusComplete(MpiCall &call, MPI_Request saved);
+void OnStatusComplete(MpiCall &call, const SavedRequests &saved);
 void BeforeRequestFree(MpiCall &call, MPI_Request saved);
 
 // Partitioned communication (mpisync_partitioned.cpp).

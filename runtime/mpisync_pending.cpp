@@ -165,11 +165,23 @@ void RegisterOp(PendingOp *op, MPI_Request request) {
   tail->next_same_handle = op;
 }
 
-PendingOp *FindOp(MPI_Request request) {
+PendingOp *FindOp(MPI_Request request, const MPI_Request *slot) {
   if (request == MPI_REQUEST_NULL)
     return nullptr;
   auto *entry = Table().find(request);
-  return entry ? entry->second : nullptr;
+  if (!entry)
+    return nullptr;
+  PendingOp *head = entry->second;
+  if (!head->next_same_handle)
+    return head;
+  for (PendingOp *op = head; op; op = op->next_same_handle)
+    if (slot && op->request_slot == (uptr)slot)
+      return op;
+  int tid = (int)GetTid();
+  for (PendingOp *op = head; op; op = op->next_same_handle)
+    if (op->start_tid == tid)
+      return op;
+  return head;
 }
 
 void UnregisterOp(PendingOp *op) {

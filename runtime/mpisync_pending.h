@@ -46,6 +46,10 @@ struct PendingOp {
   // MPICH hands out one shared handle for requests that completed inside
   // their starting call; operations with equal handles form a FIFO chain.
   PendingOp *next_same_handle;
+  // Which of them a completion call means: the request variable the handle
+  // was stored in, else the thread that started it.
+  uptr request_slot;
+  int start_tid;
   const char *call;       // the MPI function that created it
   const char *start_call; // the one that last started it (MPI_Start, ...)
   u32 start_stack;    // where it was (last) started
@@ -80,8 +84,9 @@ void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
                MPI_Count count, MPI_Datatype datatype);
 // Appends `op` to the operations known by `request`.
 void RegisterOp(PendingOp *op, MPI_Request request);
-// The oldest operation known by `request`, or null.
-PendingOp *FindOp(MPI_Request request);
+// The operation known by `request` (of several: the one started into the
+// variable `slot`, else one this thread started, else the oldest), or null.
+PendingOp *FindOp(MPI_Request request, const MPI_Request *slot = nullptr);
 // Forgets the handle (the library may reuse it) but keeps the operation.
 void UnregisterOp(PendingOp *op);
 // Active: in the active set and the published intervals (the library's
