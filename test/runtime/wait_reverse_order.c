@@ -3,11 +3,8 @@
 // MPI_Isend and MPICH hands out one shared handle for both; waiting for the
 // second one first releases only its buffer. Twin (-DFIXED): a is written
 // after its own MPI_Wait.
-// Bug: operations sharing a handle are completed first-in first-out
-// (039d7ef), so MPI_Wait(&rb) releases a's operation: the legal write to b
-// is reported (false positive) and the write to a is missed. The address of
-// the request variable (&ra / &rb), known at the start and at the
-// completion call, would tell them apart.
+// MPISync tells them apart by the request variable (&ra / &rb) the handle
+// was stored in at the start and is completed through.
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -DFIXED %s -o %t.ok
