@@ -345,6 +345,62 @@ void SortAndMerge(InternalMmapVector<RelSegment> &v) {
   v.resize(n);
 }
 
+// A vector at the top of a type (under dup/resized, which do not move its
+// data) is kept as one block repeated: a matrix column with a million rows
+// stays one segment. Returns false when the type is not such a vector or
+// its blocks would interleave.
+bool FlattenRepeatedBlock(MPI_Datatype t, SegmentList *unit, MPI_Count *reps,
+                          sptr *stride) {
+  MPI_Datatype cur = t, owned[8];
+  int num_owned = 0;
+  bool found = false;
+  for (int depth = 0; depth < 8 && !found; depth++) {
+    MPI_Count ni, na, nl, nd;
+    int combiner;
+    if (PMPI_Type_get_envelope_c(cur, &ni, &na, &nl, &nd, &combiner) !=
+            MPI_SUCCESS ||
+        nl > 0 || ni > 3 || na > 2 || nd != 1)
+      break;
+    int ints[3];
+    MPI_Aint addrs[2];
+    MPI_Datatype inner;
+    if (combiner != MPI_COMBINER_DUP && combiner != MPI_COMBINER_RESIZED &&
+        combiner != MPI_COMBINER_VECTOR && combiner != MPI_COMBINER_HVECTOR)
+      break;
+    if (PMPI_Type_get_contents(cur, (int)ni, (int)na, 1, ints, addrs,
+                               &inner) != MPI_SUCCESS)
+      break;
+    owned[num_owned++] = inner;
+    if (combiner == MPI_COMBINER_VECTOR || combiner == MPI_COMBINER_HVECTOR) {
+      MPI_Aint ext;
+      if (ints[0] > 1 && ExtentOf(inner, &ext)) {
+        *reps = ints[0];
+        *stride = combiner == MPI_COMBINER_VECTOR ? (sptr)ints[2] * ext
+                                                  : (sptr)addrs[0];
+        found = Replicate(inner, ints[1],
+                          [&](MPI_Count j) { return (sptr)(j * ext); }, One,
+                          ints, unit, 0) &&
+                !unit->overflow();
+      }
+      break;
+    }
+    cur = inner;
+  }
+  for (int i = 0; i < num_owned; i++) {
+    MPI_Count ci, ca, cl, cd;
+    int comb;
+    if (PMPI_Type_get_envelope_c(owned[i], &ci, &ca, &cl, &cd, &comb) ==
+            MPI_SUCCESS &&
+        comb != MPI_COMBINER_NAMED)
+      PMPI_Type_free(&owned[i]);
+  }
+  if (!found || unit->segments().empty())
+    return false;
+  SortAndMerge(unit->segments());
+  sptr span = unit->segments().back().end - unit->segments()[0].begin;
+  return *stride >= span && *stride > 0;
+}
+
 DataMap *BuildDataMap(MPI_Datatype t) {
   MPI_Count size, lb, extent, true_lb, true_extent;
   if (PMPI_Type_size_c(t, &size) != MPI_SUCCESS ||
@@ -352,7 +408,18 @@ DataMap *BuildDataMap(MPI_Datatype t) {
       PMPI_Type_get_true_extent_c(t, &true_lb, &true_extent) != MPI_SUCCESS)
     return nullptr;
   SegmentList list;
-  bool exact = size > 0 ? Flatten(t, &list, 0) && !list.overflow() : true;
+  MPI_Count reps = 1;
+  sptr rep_stride = 0;
+  bool exact = true;
+  if (size > 0 && !FlattenRepeatedBlock(t, &list, &reps, &rep_stride)) {
+    reps = 1;
+    rep_stride = 0;
+    SegmentList whole;
+    exact = Flatten(t, &whole, 0) && !whole.overflow();
+    list.segments().clear();
+    for (uptr i = 0; i < whole.segments().size(); i++)
+      list.segments().push_back(whole.segments()[i]);
+  }
   InternalMmapVector<RelSegment> &v = list.segments();
   if (!exact) {
     v.clear();
@@ -369,8 +436,11 @@ DataMap *BuildDataMap(MPI_Datatype t) {
     map->segments[i] = v[i];
   map->size = size;
   map->extent = extent;
+  map->reps = reps;
+  map->rep_stride = rep_stride;
   map->first = v.size() ? v[0].begin : 0;
-  map->last = v.size() ? v[v.size() - 1].end : 0;
+  map->last = v.size() ? v[v.size() - 1].end + (sptr)((reps - 1) * rep_stride)
+                       : 0;
   map->exact = exact;
   map->refs = 1; // the cache's
   return map;

@@ -19,8 +19,13 @@ struct RelSegment {
 };
 
 struct DataMap {
-  RelSegment *segments; // sorted, disjoint, adjacent ones merged
+  // One element is `reps` copies, `rep_stride` bytes apart, of the unit
+  // `segments` (sorted, disjoint, adjacent ones merged). A vector keeps one
+  // block as its unit, however many blocks it has; other types have one rep.
+  RelSegment *segments;
   uptr num_segments;
+  MPI_Count reps;
+  sptr rep_stride;      // > the unit's span when reps > 1 (no interleaving)
   MPI_Count size;       // bytes of data in one element
   MPI_Aint extent;      // distance between consecutive elements
   sptr first, last;     // hull of one element's segments
@@ -29,10 +34,32 @@ struct DataMap {
   // for it (gaps are then treated as data).
   bool exact;
   bool Contiguous() const {
-    return num_segments == 1 && extent == (MPI_Aint)size &&
+    return num_segments == 1 && reps == 1 && extent == (MPI_Aint)size &&
            last - first == (sptr)size;
   }
+  sptr unit_first() const { return num_segments ? segments[0].begin : 0; }
+  sptr unit_last() const {
+    return num_segments ? segments[num_segments - 1].end : 0;
+  }
 };
+
+// Indices i in [0, n) of copies placed `stride` apart (stride > 0) whose
+// span [i*stride + first, i*stride + last) meets [from, to).
+inline void CopiesMeeting(sptr from, sptr to, sptr first, sptr last,
+                          sptr stride, MPI_Count n, MPI_Count *lo,
+                          MPI_Count *hi) {
+  *lo = 0;
+  *hi = n - 1;
+  if (stride <= 0)
+    return;
+  sptr a = from - last, b = to - first;
+  MPI_Count l = a < 0 ? 0 : a / stride;
+  MPI_Count h = b <= 0 ? -1 : (b - 1) / stride;
+  if (l > *lo)
+    *lo = l;
+  if (h < *hi)
+    *hi = h;
+}
 
 // The data map of `datatype` with a reference for the caller, or null for an
 // invalid handle. Caller holds StateMutex.
@@ -52,36 +79,33 @@ void ForEachSegmentIn(const DataMap &map, uptr base, MPI_Count count,
                       uptr begin, uptr end, Fn fn) {
   if (count <= 0 || map.num_segments == 0 || begin >= end)
     return;
-  MPI_Count lo_elem = 0, hi_elem = count - 1;
-  if (map.extent > 0) {
-    // Element i spans [base + i*extent + first, base + i*extent + last).
-    sptr from = (sptr)begin - (sptr)base - map.last;
-    sptr to = (sptr)end - (sptr)base - map.first;
-    MPI_Count lo = from < 0 ? 0 : from / map.extent;
-    MPI_Count hi = to <= 0 ? -1 : (to - 1) / map.extent;
-    if (lo > lo_elem)
-      lo_elem = lo;
-    if (hi < hi_elem)
-      hi_elem = hi;
-  }
+  MPI_Count lo_elem, hi_elem;
+  CopiesMeeting((sptr)begin - (sptr)base, (sptr)end - (sptr)base, map.first,
+                map.last, map.extent, count, &lo_elem, &hi_elem);
   for (MPI_Count i = lo_elem; i <= hi_elem; i++) {
     sptr origin = (sptr)base + (sptr)(i * map.extent);
     sptr rel_begin = (sptr)begin - origin, rel_end = (sptr)end - origin;
     if (rel_end <= map.first || rel_begin >= map.last)
       continue;
-    // First segment ending after rel_begin (ends are sorted too).
-    uptr l = 0, r = map.num_segments;
-    while (l < r) {
-      uptr m = (l + r) / 2;
-      if (map.segments[m].end <= rel_begin)
-        l = m + 1;
-      else
-        r = m;
+    MPI_Count lo_rep, hi_rep;
+    CopiesMeeting(rel_begin, rel_end, map.unit_first(), map.unit_last(),
+                  map.rep_stride, map.reps, &lo_rep, &hi_rep);
+    for (MPI_Count r = lo_rep; r <= hi_rep; r++) {
+      sptr unit = origin + (sptr)(r * map.rep_stride);
+      sptr ub = (sptr)begin - unit, ue = (sptr)end - unit;
+      // First segment ending after ub (ends are sorted too).
+      uptr l = 0, h = map.num_segments;
+      while (l < h) {
+        uptr m = (l + h) / 2;
+        if (map.segments[m].end <= ub)
+          l = m + 1;
+        else
+          h = m;
+      }
+      for (uptr s = l; s < map.num_segments && map.segments[s].begin < ue; s++)
+        fn((uptr)(unit + map.segments[s].begin),
+           (uptr)(unit + map.segments[s].end), i);
     }
-    for (uptr s = l; s < map.num_segments && map.segments[s].begin < rel_end;
-         s++)
-      fn((uptr)(origin + map.segments[s].begin),
-         (uptr)(origin + map.segments[s].end), i);
   }
 }
 
@@ -94,9 +118,12 @@ void ForEachSegment(const DataMap &map, uptr base, MPI_Count count, Fn fn) {
   }
   for (MPI_Count i = 0; i < count; i++) {
     sptr origin = (sptr)base + (sptr)(i * map.extent);
-    for (uptr s = 0; s < map.num_segments; s++)
-      fn((uptr)(origin + map.segments[s].begin),
-         (uptr)(origin + map.segments[s].end));
+    for (MPI_Count r = 0; r < map.reps; r++) {
+      sptr unit = origin + (sptr)(r * map.rep_stride);
+      for (uptr s = 0; s < map.num_segments; s++)
+        fn((uptr)(unit + map.segments[s].begin),
+           (uptr)(unit + map.segments[s].end));
+    }
   }
 }
 

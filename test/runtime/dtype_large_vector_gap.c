@@ -2,13 +2,8 @@
 // one block per row; the other columns are not part of the message and may
 // be written while the send is pending, however many rows there are.
 // Twin (-DFIXED): only other columns are written.
-// XFAIL: *
-// Bug (false positive): a data map is capped at kMaxSegments = 65536
-// segments (mpisync_datatype.cpp); beyond that the type's hull stands in for
-// it (DataMap::exact = false), so the writes to columns 1 and 3 inside the
-// hull are reported as send-buffer-write, in both variants. A vector (or any
-// regular type) could be kept as a strided description instead of a
-// segment list, or the cap applied per repeating unit.
+// MPISync keeps such a vector as one block repeated (DataMap::reps), so
+// the map stays exact whatever the number of rows.
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -DFIXED %s -o %t.ok
