@@ -1,0 +1,49 @@
+// MPI 4.1 3.7.3: MPI_Request_get_status(rb) returning flag = true means b's
+// send completed: its buffer is the program's, a's send is still pending
+// (not yet completed by the program). Both small sends get MPICH's one
+// shared completed-request handle. Twin (-DFIXED): a is written after its
+// own MPI_Wait.
+// XFAIL: *
+// Bug: MPI_Request_get_status takes the handle by value, so the request
+// variable cannot tell the two operations sharing the handle apart; the
+// oldest one (a's) is marked complete: the legal write to b is reported
+// (false positive) and the write to a is missed.
+// RUN: %mpicc -fsanitize=mpisync %s -o %t
+// RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
+// RUN: %mpicc -fsanitize=mpisync -DFIXED %s -o %t.ok
+// RUN: %mpiexec -n 2 %t.ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char **argv) {
+  int rank, a[2] = {1, 2}, b[2] = {3, 4}, in[4], flag = 0;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0) {
+    MPI_Request ra, rb;
+    MPI_Isend(a, 2, MPI_INT, 1, 0, MPI_COMM_WORLD, &ra);
+    MPI_Isend(b, 2, MPI_INT, 1, 1, MPI_COMM_WORLD, &rb);
+    while (!flag)
+      MPI_Request_get_status(rb, &flag, MPI_STATUS_IGNORE);
+    b[0] = 30; // b's send is complete
+#ifndef FIXED
+    a[0] = 10;
+    // CHECK: ERROR: MPISync: send-buffer-write on rank 0
+    // CHECK-NEXT: WRITE of size 4 at {{.*}} by rank 0 (
+    // CHECK-NEXT: #0 {{.*}} in main {{.*}}request_get_status_shared.c:[[@LINE-3]]
+    // CHECK: of a pending MPI_Isend (2 x MPI_INT, element 0), started here:
+    // CHECK-NEXT: #0 {{.*}} in main {{.*}}request_get_status_shared.c:[[@LINE-11]]
+    // CHECK-NOT: ERROR: MPISync
+#endif
+    MPI_Wait(&ra, MPI_STATUS_IGNORE);
+    MPI_Wait(&rb, MPI_STATUS_IGNORE);
+    a[0] = 10;
+    printf("rank 0 has %d %d\n", a[0], b[0]);
+    // OK: rank 0 has 10 30
+  } else {
+    MPI_Recv(in, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Recv(in + 2, 2, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+  MPI_Finalize();
+  return 0;
+}
