@@ -93,33 +93,23 @@ using namespace mpisync;
 #define READS(p, n) CheckLibc((uptr)(p), (uptr)(n), false, pc, bp)
 #define WRITES(p, n) CheckLibc((uptr)(p), (uptr)(n), true, pc, bp)
 
-// Memory and string copies.
-
-INTERCEPTOR(void *, memcpy, void *dst, const void *src, uptr n) {
-  if (!interceptors_ready)
-    return internal_memcpy(dst, src, n);
-  MPISYNC_CALLER;
-  if (InsideMpi()) {
-    ObserveLibraryCopy((uptr)dst, (uptr)src, n);
-  } else {
-    READS(src, n);
-    WRITES(dst, n);
+// Memory and string copies. Inside MPI a copy is the library moving a
+// pending operation's data; elsewhere it is an access like any other.
+#define MPISYNC_COPY_INTERCEPTOR(name)                                         \
+  INTERCEPTOR(void *, name, void *dst, const void *src, uptr n) {              \
+    if (!interceptors_ready)                                                   \
+      return internal_##name(dst, src, n);                                     \
+    MPISYNC_CALLER;                                                            \
+    if (InsideMpi()) {                                                         \
+      ObserveLibraryCopy((uptr)dst, (uptr)src, n);                             \
+    } else {                                                                   \
+      READS(src, n);                                                           \
+      WRITES(dst, n);                                                          \
+    }                                                                          \
+    return REAL(name)(dst, src, n);                                            \
   }
-  return REAL(memcpy)(dst, src, n);
-}
-
-INTERCEPTOR(void *, memmove, void *dst, const void *src, uptr n) {
-  if (!interceptors_ready)
-    return internal_memmove(dst, src, n);
-  MPISYNC_CALLER;
-  if (InsideMpi()) {
-    ObserveLibraryCopy((uptr)dst, (uptr)src, n);
-  } else {
-    READS(src, n);
-    WRITES(dst, n);
-  }
-  return REAL(memmove)(dst, src, n);
-}
+MPISYNC_COPY_INTERCEPTOR(memcpy)
+MPISYNC_COPY_INTERCEPTOR(memmove)
 
 INTERCEPTOR(void *, memset, void *dst, int c, uptr n) {
   if (!interceptors_ready)
