@@ -52,6 +52,7 @@ config.substitutions += [
     ("%mpiexec", config.mpiexec),
     ("%opt", config.opt),
     ("%plugin", os.path.join(config.mpisync_lib_dir, "MPISyncPass.so")),
+    ("%clang_plugin", os.path.join(config.mpisync_lib_dir, "MPISyncClangPlugin.so")),
     ("%libdir", config.mpisync_lib_dir),
     ("%bindir", bindir),
     ("%clang", config.clang),

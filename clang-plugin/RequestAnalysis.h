@@ -1,0 +1,40 @@
+//===- RequestAnalysis.h - Path-sensitive request checks --------*- C++ -*-===//
+//
+// Walks one function's CFG path by path, with the state of its requests
+// (started, completed, never started), the buffers of pending operations,
+// and what the branches taken so far say about its integer variables, and
+// reports the MPISync checks (MPISyncChecks.def). Intraprocedural: what
+// escapes to code it cannot see becomes unknown and is never reported.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MPISYNC_CLANG_PLUGIN_REQUESTANALYSIS_H
+#define MPISYNC_CLANG_PLUGIN_REQUESTANALYSIS_H
+
+namespace clang {
+class ASTContext;
+class Decl;
+class Preprocessor;
+} // namespace clang
+
+namespace mpisync {
+
+class Reporter;
+
+struct AnalysisLimits {
+  // Times a loop that contains MPI calls is unrolled before its counters
+  // are widened (so requests in arrays keep their slots).
+  unsigned LoopUnroll = 6;
+  // Transfer steps per function before the analysis gives up on the rest
+  // of its paths (what was found stays found).
+  unsigned MaxSteps = 400000;
+};
+
+// True if D's body calls an MPI function of the call table.
+bool callsMPI(const clang::Decl *D);
+
+void analyzeFunction(const clang::Decl *D, clang::ASTContext &Ctx,
+                     Reporter &R, const AnalysisLimits &Limits);
+
+} // namespace mpisync
+
+#endif

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Writes the clang plugin's view of runtime/mpi_calls.tbl: for each MPI call
+(and its MPI-4 large-count NAME_c variant, where MPICH has one), what it does
+to requests and which argument positions hold the requests, the count, the
+flag and the buffers. The table and its parser are the runtime's
+(gen_mpi_wrappers.py); this script turns parameter names into argument
+positions with MPICH's mpi_proto.h.
+
+Actions the plugin does not model are left out: such calls stay unknown
+calls to it, which is precise (an unknown call only makes what it is given
+unknown).
+
+usage: gen_call_table.py TABLE MPI_PROTO_H OUT_INC
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "runtime"))
+from gen_mpi_wrappers import param_names, parse_prototypes, parse_table  # noqa: E402
+
+# Table action -> MPICallAction. waitany/testany complete one request the
+# plugin cannot name, like waitsome/testsome.
+ACTIONS = {
+    "start": "Start",
+    "persistent": "PersistentInit",
+    "partitioned": "PersistentInit",
+    "startall": "StartAll",
+    "wait": "Wait",
+    "test": "Test",
+    "waitall": "WaitAll",
+    "testall": "TestAll",
+    "waitany": "WaitSome",
+    "testany": "TestSome",
+    "waitsome": "WaitSome",
+    "testsome": "TestSome",
+    "get_status": "GetStatus",
+    "request_free": "RequestFree",
+    "blocking": "Blocking",
+    "pass": "NoEffect",
+}
+ROLES = {"send": "Send", "recv": "Recv"}
+
+# coll=NAME: the buffers of a collective that are significant on every rank,
+# as (role, buffer, count, datatype) parameter names. The runtime computes
+# the exact per-rank layout (mpisync_collectives.cpp); at compile time the
+# rank is unknown, so a buffer significant only at the root is left out,
+# and one whose role depends on the rank ("any") only conflicts with
+# writes. A count of None: the length is not known (counts arrays), the
+# buffer starts at its argument. v/w variants place blocks by
+# displacements: those buffers are left out.
+COLLECTIVE_BUFFERS = {
+    "barrier": [],
+    "bcast": [("any", "buffer", "count", "datatype")],
+    "gather": [("send", "sendbuf", "sendcount", "sendtype")],
+    "gatherv": [("send", "sendbuf", "sendcount", "sendtype")],
+    "scatter": [("recv", "recvbuf", "recvcount", "recvtype")],
+    "scatterv": [("recv", "recvbuf", "recvcount", "recvtype")],
+    "allgather": [("send", "sendbuf", "sendcount", "sendtype"),
+                  ("recv", "recvbuf", "recvcount", "recvtype")],
+    "allgatherv": [("send", "sendbuf", "sendcount", "sendtype")],
+    "alltoall": [("send", "sendbuf", "sendcount", "sendtype"),
+                 ("recv", "recvbuf", "recvcount", "recvtype")],
+    "alltoallv": [],
+    "alltoallw": [],
+    "reduce": [("send", "sendbuf", "count", "datatype")],
+    "allreduce": [("send", "sendbuf", "count", "datatype"),
+                  ("recv", "recvbuf", "count", "datatype")],
+    "reduce_scatter": [("send", "sendbuf", None, "datatype"),
+                       ("recv", "recvbuf", None, "datatype")],
+    "reduce_scatter_block": [("send", "sendbuf", "recvcount", "datatype"),
+                             ("recv", "recvbuf", "recvcount", "datatype")],
+    "scan": [("send", "sendbuf", "count", "datatype"),
+             ("recv", "recvbuf", "count", "datatype")],
+    "exscan": [("send", "sendbuf", "count", "datatype"),
+               ("any", "recvbuf", "count", "datatype")],
+    "neighbor_allgather": [("send", "sendbuf", "sendcount", "sendtype"),
+                           ("recv", "recvbuf", "recvcount", "recvtype")],
+    "neighbor_allgatherv": [("send", "sendbuf", "sendcount", "sendtype")],
+    "neighbor_alltoall": [("send", "sendbuf", "sendcount", "sendtype"),
+                          ("recv", "recvbuf", "recvcount", "recvtype")],
+    "neighbor_alltoallv": [],
+    "neighbor_alltoallw": [],
+}
+
+
+def fail(table, entry, msg):
+    raise SystemExit("%s:%d: %s: %s" % (table, entry["line"], entry["name"], msg))
+
+
+def position(names, entry, key, table):
+    """Argument index of the parameter named by KEY=, -1 if absent."""
+    value = entry["args"].get(key)
+    if value is None or value.isdigit():
+        return -1
+    if value not in names:
+        fail(table, entry, "no parameter %s" % value)
+    return names.index(value)
+
+
+def buffers(entry, names, table):
+    specs = list(entry["buffers"])
+    coll = entry["args"].get("coll")
+    if coll is not None:
+        specs += COLLECTIVE_BUFFERS.get(coll, [])
+    out = []
+    for role, buf, count, dtype in specs:
+        for p in (buf, count, dtype):
+            if p is not None and p not in names:
+                fail(table, entry, "no parameter %s" % p)
+        out.append("{BufferRole::%s, %d, %d, %d}" % (
+            ROLES.get(role, "Any"), names.index(buf),
+            names.index(count) if count else -1, names.index(dtype)))
+    return out
+
+
+def row(entry, name, names, table):
+    a = entry["args"]
+    action = entry["action"]
+    if action not in ACTIONS:
+        return None
+    reqs = position(names, entry, "req", table)
+    if reqs < 0:
+        reqs = position(names, entry, "reqs", table)
+    if action not in ("blocking", "pass") and reqs < 0:
+        fail(table, entry, "a %s call without req= or reqs=" % action)
+    n = a.get("n", "")
+    return ('{"%s", MPICallAction::%s, /*Requests=*/%d, /*Count=*/%d, '
+            '/*CountConst=*/%d, /*Flag=*/%d, /*Buffers=*/{%s}},' % (
+                name, ACTIONS[action], reqs, position(names, entry, "n", table),
+                int(n) if n.isdigit() else (0 if n else 1),
+                position(names, entry, "flag", table),
+                ", ".join(buffers(entry, names, table))))
+
+
+def main():
+    table, proto_h, out_path = sys.argv[1:4]
+    protos = parse_prototypes(proto_h)
+    out = ["// Generated by gen_call_table.py from runtime/mpi_calls.tbl; do not edit.",
+           "// {name, action, requests arg, count arg, constant count, flag arg,",
+           "//  {role, buffer arg, count arg, datatype arg}...}"]
+    for entry in parse_table(table):
+        base = entry["name"]
+        if base not in protos:
+            fail(table, entry, "not in %s" % proto_h)
+        for name in (base, base + "_c"):
+            if name not in protos:
+                continue
+            line = row(entry, name, param_names(protos[name]), table)
+            if line:
+                out.append(line)
+    text = "\n".join(out) + "\n"
+    # Rewritten only when it changes, so the plugin is not rebuilt for nothing.
+    if not os.path.exists(out_path) or open(out_path).read() != text:
+        with open(out_path, "w") as f:
+            f.write(text)
+
+
+if __name__ == "__main__":
+    main()
