@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CheckOptions.h"
+#include "GlobalEffects.h"
 #include "MPICallTable.h"
 #include "RequestAnalysis.h"
 #include "Reporter.h"
@@ -71,9 +72,13 @@ public:
     Reporter R(Diags, Options, CI.getDiagnosticOpts().ShowOptionNames);
     FunctionCollector Collector(Ctx.getSourceManager());
     Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+    if (Collector.Functions.empty())
+      return;
+    GlobalEffects Globals;
+    Globals.compute(Ctx);
     AnalysisLimits Limits;
     for (const Decl *D : Collector.Functions)
-      analyzeFunction(D, Ctx, R, Limits);
+      analyzeFunction(D, Ctx, R, Globals, Limits);
   }
 
 private:

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "RequestAnalysis.h"
 
+#include "GlobalEffects.h"
 #include "MPICallTable.h"
 #include "PathState.h"
 #include "Reporter.h"
@@ -612,8 +613,9 @@ constexpr unsigned InstancesPerSite = 4;
 class FunctionAnalysis {
 public:
   FunctionAnalysis(const Decl *D, ASTContext &Ctx, Reporter &R,
-                   const AnalysisLimits &Limits)
-      : D(D), Ctx(Ctx), SM(Ctx.getSourceManager()), Rep(R), Limits(Limits),
+                   const GlobalEffects &Globals, const AnalysisLimits &Limits)
+      : D(D), Ctx(Ctx), SM(Ctx.getSourceManager()), Rep(R), Globals(Globals),
+        Limits(Limits),
         Body(D->getBody()), PM(Body), Scan(PM) {
     if (const TypedefNameDecl *TD = lookupRequestTypedef())
       RequestSize = sizeOf(Ctx.getTypeDeclType(TD), Ctx).value_or(4);
@@ -626,6 +628,7 @@ private:
   ASTContext &Ctx;
   SourceManager &SM;
   Reporter &Rep;
+  const GlobalEffects &Globals;
   const AnalysisLimits &Limits;
   Stmt *Body;
   ParentMap PM;
@@ -684,6 +687,8 @@ private:
   // --- facts -------------------------------------------------------------
   void forgetVar(const VarDecl *V, PathState &S);
   void forgetTerms(const std::vector<unsigned> &Ts, PathState &S);
+  // Facts about globals a store through some pointer may change.
+  void forgetPointerTargets(PathState &S);
   void setVar(const VarDecl *V, std::optional<Int> Value, PathState &S);
   void writeEffects(const Expr *LHS, const std::optional<Location> &L,
                     PathState &S);
@@ -740,7 +745,7 @@ private:
     return Who + (R.Role == BufferRole::Recv ? "receives into " : "sends from ") +
            Text;
   }
-  void userCallEffects(PathState &S);
+  void userCallEffects(PathState &S, const FunctionDecl *Callee);
   std::optional<Region> bufferRegion(const CallExpr *CE,
                                      const MPIBufferParam &P, PathState &S);
 
@@ -1257,6 +1262,14 @@ void FunctionAnalysis::forgetTerms(const std::vector<unsigned> &Ts,
     S.Facts.erase(T);
 }
 
+void FunctionAnalysis::forgetPointerTargets(PathState &S) {
+  forgetTerms(Terms.memoryTerms(), S);
+  for (unsigned T : Terms.globalTerms())
+    for (const VarDecl *V : Terms.info(T).Vars)
+      if (V->hasGlobalStorage() && Globals.addressTaken(V))
+        S.Facts.erase(T);
+}
+
 void FunctionAnalysis::forgetVar(const VarDecl *V, PathState &S) {
   forgetTerms(Terms.termsOf(V), S);
 }
@@ -1300,8 +1313,7 @@ void FunctionAnalysis::writeEffects(const Expr *LHS,
   QualType T = LHS->getType().getCanonicalType();
   if (T->isRealFloatingType() || T->isAnyComplexType())
     return;
-  forgetTerms(Terms.memoryTerms(), S);
-  forgetTerms(Terms.globalTerms(), S);
+  forgetPointerTargets(S);
 }
 
 void FunctionAnalysis::widen(const Stmt *Loop, PathState &S) {
@@ -1893,7 +1905,8 @@ std::optional<Region> FunctionAnalysis::bufferRegion(const CallExpr *CE,
   return Region{P.Role, L->Base, L->Offset, SureLen, Buf};
 }
 
-void FunctionAnalysis::userCallEffects(PathState &S) {
+void FunctionAnalysis::userCallEffects(PathState &S,
+                                       const FunctionDecl *Callee) {
   for (auto &[Id, Op] : S.Ops)
     if (Op.Shared)
       Op.St = Operation::Unknown;
@@ -1916,7 +1929,10 @@ void FunctionAnalysis::userCallEffects(PathState &S) {
     It = S.Symbolic.erase(It);
   }
   forgetTerms(Terms.memoryTerms(), S);
-  forgetTerms(Terms.globalTerms(), S);
+  for (unsigned T : Terms.globalTerms())
+    for (const VarDecl *V : Terms.info(T).Vars)
+      if (V->hasGlobalStorage() && Globals.mayWrite(Callee, V))
+        S.Facts.erase(T);
 }
 
 void FunctionAnalysis::argEffects(const CallExpr *CE, CalleeKind Kind,
@@ -1959,10 +1975,8 @@ void FunctionAnalysis::argEffects(const CallExpr *CE, CalleeKind Kind,
     if (!L) {
       // Some pointer: it may reach globals or anything read through
       // pointers, or a request the analysis shares.
-      if (!ReadOnly && mayAliasFacts(A)) {
-        forgetTerms(Terms.memoryTerms(), S);
-        forgetTerms(Terms.globalTerms(), S);
-      }
+      if (!ReadOnly && mayAliasFacts(A))
+        forgetPointerTargets(S);
       if (Kind == CalleeKind::User)
         unidentifiedCompletion(S);
       continue;
@@ -1981,10 +1995,8 @@ void FunctionAnalysis::argEffects(const CallExpr *CE, CalleeKind Kind,
     if (ReadOnly)
       continue;
     if (L->Base.Deref) {
-      if (mayAliasFacts(A)) {
-        forgetTerms(Terms.memoryTerms(), S);
-        forgetTerms(Terms.globalTerms(), S);
-      }
+      if (mayAliasFacts(A))
+        forgetPointerTargets(S);
     } else {
       forgetVar(V, S);
       if (isPointerBase(V))
@@ -2082,7 +2094,7 @@ void FunctionAnalysis::handleCall(const CallExpr *CE, PathState S,
     argEffects(CE, CalleeKind::System, S);
   } else {
     argEffects(CE, CalleeKind::User, S);
-    userCallEffects(S);
+    userCallEffects(S, FD);
   }
   Out.push_back(std::move(S));
 }
@@ -2262,9 +2274,14 @@ void FunctionAnalysis::handleCompletion(const CallExpr *CE, const MPICall &C,
 
   // Completing a request never started (not initialised, or a persistent
   // request never given to MPI_Start).
-  if (C.Action != MPICallAction::RequestFree && Rep.enabled(Check::UnstartedRequest)) {
+  if (C.Action != MPICallAction::RequestFree) {
+    bool Reported = false;
     for (const SlotKey &K : Keys) {
       Content Ct = slot(S, K);
+      if (Ct.K == Content::Uninit)
+        S.Slots[K] = Content::of(Content::Unknown); // reported once
+      if (Reported)
+        continue;
       std::string Name = C.CountConst == 1 && C.Count < 0 ? sourceText(ReqArg, Ctx) : "";
       if (Name.empty())
         Name = slotName(K);
@@ -2276,7 +2293,8 @@ void FunctionAnalysis::handleCompletion(const CallExpr *CE, const MPICall &C,
                    calleeName(CE) + " on request '" + Name +
                        "', which was never started or initialized on this path",
                    {}, K.first.Var);
-        break;
+        Reported = true;
+        continue;
       }
       if (Ct.K == Content::Op) {
         const Operation &Op = S.Ops[Ct.Id];
@@ -2290,7 +2308,7 @@ void FunctionAnalysis::handleCompletion(const CallExpr *CE, const MPICall &C,
                      {{site(Ct.Id)->getExprLoc(),
                        "the inactive request was created here"}},
                      site(Ct.Id));
-          break;
+          Reported = true;
         }
       }
     }
@@ -2442,7 +2460,7 @@ void FunctionAnalysis::transfer(const Stmt *St, PathState S,
     }
   } else if (isa<CXXConstructExpr>(St) || isa<CXXNewExpr>(St) ||
              isa<CXXDeleteExpr>(St)) {
-    userCallEffects(S);
+    userCallEffects(S, nullptr);
   }
   collectGarbage(S);
   Out.push_back(std::move(S));
@@ -2630,8 +2648,9 @@ bool callsMPI(const Decl *D) {
 }
 
 void analyzeFunction(const Decl *D, ASTContext &Ctx, Reporter &R,
+                     const GlobalEffects &Globals,
                      const AnalysisLimits &Limits) {
-  FunctionAnalysis(D, Ctx, R, Limits).run();
+  FunctionAnalysis(D, Ctx, R, Globals, Limits).run();
 }
 
 } // namespace mpisync

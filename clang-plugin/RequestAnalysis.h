@@ -18,6 +18,7 @@ class Preprocessor;
 
 namespace mpisync {
 
+class GlobalEffects;
 class Reporter;
 
 struct AnalysisLimits {
@@ -33,7 +34,8 @@ struct AnalysisLimits {
 bool callsMPI(const clang::Decl *D);
 
 void analyzeFunction(const clang::Decl *D, clang::ASTContext &Ctx,
-                     Reporter &R, const AnalysisLimits &Limits);
+                     Reporter &R, const GlobalEffects &Globals,
+                     const AnalysisLimits &Limits);
 
 } // namespace mpisync
 
