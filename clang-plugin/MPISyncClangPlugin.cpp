@@ -40,6 +40,12 @@ public:
       add(FD);
     return true;
   }
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    const CXXMethodDecl *Op = LE->getCallOperator();
+    if (Op && Op->hasBody() && !Op->isDependentContext())
+      add(Op);
+    return true;
+  }
   bool VisitObjCMethodDecl(ObjCMethodDecl *MD) {
     if (MD->hasBody())
       add(MD);
