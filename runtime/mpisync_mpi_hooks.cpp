@@ -119,7 +119,7 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
 // `op` meanwhile (not registered yet, or a persistent request that only the
 // starting thread may use).
 bool SendCompletedAtStart(const PendingOp *op, MPI_Request request) {
-  if (op->send_data_consumed || request == MPI_REQUEST_NULL)
+  if (request == MPI_REQUEST_NULL)
     return false;
   bool sends = false;
   for (uptr b = 0; b < op->num_buffers; b++)
@@ -130,6 +130,40 @@ bool SendCompletedAtStart(const PendingOp *op, MPI_Request request) {
   return PMPI_Request_get_status(request, &flag, MPI_STATUS_IGNORE) ==
              MPI_SUCCESS &&
          flag;
+}
+
+bool HandleInUse(MPI_Request request) {
+  Lock lock(&StateMutex());
+  return FindOp(request) != nullptr;
+}
+
+// Status of a send's stand-in request: nothing received, not cancelled.
+int QueryCompletedSend(void *, MPI_Status *status) {
+  PMPI_Status_set_elements(status, MPI_BYTE, 0);
+  PMPI_Status_set_cancelled(status, 0);
+  status->MPI_SOURCE = MPI_UNDEFINED;
+  status->MPI_TAG = MPI_UNDEFINED;
+  return MPI_SUCCESS;
+}
+int FreeCompletedSend(void *) { return MPI_SUCCESS; }
+int CancelCompletedSend(void *, int) { return MPI_SUCCESS; }
+
+// MPICH returns one shared handle for every send that completed inside its
+// starting call. When that handle already stands for another pending
+// operation of the program, the program gets a handle of its own instead:
+// a generalized request that is already complete (MPICH's shared request
+// needs no completion). Then MPI_Wait on a copied or reused variable still
+// names exactly one operation. Only handles change, and a correct program
+// cannot depend on their values.
+void GiveUniqueHandle(MPI_Request *request) {
+  MPI_Request unique;
+  if (PMPI_Grequest_start(QueryCompletedSend, FreeCompletedSend,
+                          CancelCompletedSend, nullptr,
+                          &unique) != MPI_SUCCESS)
+    return;
+  if (PMPI_Grequest_complete(unique) != MPI_SUCCESS)
+    return;
+  *request = unique;
 }
 
 void Complete(MpiCall &call, PendingOp *op) {
@@ -245,6 +279,8 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   // Asked before the handle is registered: no other thread can complete
   // the operation meanwhile.
   bool consumed = SendCompletedAtStart(op, *request);
+  if (consumed && HandleInUse(*request))
+    GiveUniqueHandle(const_cast<MPI_Request *>(request));
   Lock lock(&StateMutex());
   op->send_data_consumed |= consumed;
   op->request_slot = (uptr)request;

@@ -3,14 +3,8 @@
 // the copy. MPI_Wait(&reqs[1]) completes b's send only. Two small sends get
 // MPICH's one shared completed-request handle. Twin (-DFIXED): a is written
 // after its own wait.
-// XFAIL: *
-// Bug: operations sharing a handle are told apart by the address of the
-// request variable they were started with (aa4430c); both were started
-// through `req`, neither is completed through it, and the fallback picks
-// the oldest: MPI_Wait(&reqs[1]) releases a's send, the legal write to b is
-// reported (false positive) and the write to a is missed. Handing the
-// program a unique handle instead of the shared one (e.g. an already
-// completed generalized request) would remove the ambiguity.
+// MPISync gives such a send its own, already complete, handle when MPICH's
+// shared one already stands for another pending operation.
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -DFIXED %s -o %t.ok

@@ -3,12 +3,8 @@
 // first MPI_Isend), while MPI_Wait(&r) completes the second send, whose
 // buffer is then free. Both small sends get MPICH's shared handle.
 // Twin (-DFIXED): each request waited for before the variable is reused.
-// XFAIL: *
-// Bug: two operations with the same shared handle and the same request
-// variable are completed oldest first, but the variable only holds the
-// newest: MPI_Wait(&r) releases a's send, the legal write to b is reported
-// as send-buffer-write, and the missing completion is blamed on b's
-// MPI_Isend instead of a's.
+// MPISync gives such a send its own, already complete, handle when MPICH's
+// shared one already stands for another pending operation.
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -DFIXED %s -o %t.ok
