@@ -17,7 +17,7 @@ namespace mpisync {
 namespace {
 
 // Beyond these a layout is represented by its hull (DataMap::exact false).
-constexpr uptr kMaxSegments = 1 << 16;
+constexpr uptr kMaxSegments = 1 << 20;
 constexpr MPI_Count kMaxProbeBytes = 64 << 20;
 constexpr int kMaxDepth = 64;
 
