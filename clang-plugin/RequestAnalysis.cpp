@@ -37,8 +37,8 @@
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/xxhash.h"
 
-#include <unordered_set>
 
 using namespace clang;
 
@@ -755,7 +755,9 @@ private:
     PathState State;
   };
   std::vector<Item> Worklist;
-  llvm::DenseMap<unsigned, std::unordered_set<std::string>> Visited;
+  // Per block, the hashes of the states seen there. A collision only
+  // drops a path (a missed report, never a false one).
+  llvm::DenseMap<unsigned, llvm::DenseSet<uint64_t>> Visited;
   void enqueue(const CFGBlock *From, const CFGBlock *To, PathState S);
   void confirmOps(const Expr *Cond, PathState &S);
   void processBlock(const CFGBlock *B, PathState S);
@@ -2493,9 +2495,10 @@ void FunctionAnalysis::enqueue(const CFGBlock *From, const CFGBlock *To,
   }
   std::vector<uint64_t> Code;
   S.encode(Code);
-  std::string Key(reinterpret_cast<const char *>(Code.data()),
-                  Code.size() * sizeof(uint64_t));
-  if (!Visited[To->getBlockID()].insert(std::move(Key)).second)
+  uint64_t Key = llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(Code.data()),
+      Code.size() * sizeof(uint64_t)));
+  if (!Visited[To->getBlockID()].insert(Key).second)
     return;
   Worklist.push_back({To, std::move(S)});
 }

@@ -26,8 +26,8 @@ struct AnalysisLimits {
   // are widened (so requests in arrays keep their slots).
   unsigned LoopUnroll = 6;
   // Transfer steps per function before the analysis gives up on the rest
-  // of its paths (what was found stays found).
-  unsigned MaxSteps = 400000;
+  // of its paths (what was found stays found): about a second.
+  unsigned MaxSteps = 100000;
 };
 
 // True if D's body calls an MPI function of the call table.
