@@ -2294,7 +2294,11 @@ void FunctionAnalysis::handleCompletion(const CallExpr *CE, const MPICall &C,
                    ReqArg->getSourceRange(),
                    calleeName(CE) + " on request '" + Name +
                        "', which was never started or initialized on this path",
-                   {}, K.first.Var);
+                   {{K.first.Var->getLocation(),
+                     "'" + K.first.Var->getName().str() +
+                         "' is declared here; initialize it with "
+                         "MPI_REQUEST_NULL if it is not always started"}},
+                   K.first.Var);
         Reported = true;
         continue;
       }

@@ -48,7 +48,7 @@ void bad_ibarrier(void) {
 } // expected-warning {{request 'req' of a pending MPI_Ibarrier goes out of scope}}
 
 void bad_wait_unstarted_collective(int root) {
-  MPI_Request req;
+  MPI_Request req; // expected-note {{'req' is declared here}}
   if (root)
     MPI_Ibarrier(MPI_COMM_WORLD, &req);
   MPI_Wait(&req, MPI_STATUS_IGNORE); // expected-warning {{MPI_Wait on request 'req', which was never started or initialized on this path}}

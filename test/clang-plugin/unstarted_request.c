@@ -7,7 +7,7 @@
 static int buf[4];
 
 void bad_uninitialized(int rank) {
-  MPI_Request req;
+  MPI_Request req; // expected-note {{'req' is declared here; initialize it with MPI_REQUEST_NULL if it is not always started}}
   if (rank == 0)
     MPI_Irecv(buf, 4, MPI_INT, 1, 0, MPI_COMM_WORLD, &req);
   MPI_Wait(&req, MPI_STATUS_IGNORE); // expected-warning {{MPI_Wait on request 'req', which was never started or initialized on this path [-Wmpisync-unstarted-request]}}
@@ -32,7 +32,7 @@ void ok_correlated(int rank) {
 
 // Arrays: every element waited for must hold a request.
 void bad_array(int rank, int size) {
-  MPI_Request reqs[2];
+  MPI_Request reqs[2]; // expected-note {{'reqs' is declared here}}
   if (rank > 0)
     MPI_Irecv(buf, 2, MPI_INT, rank - 1, 0, MPI_COMM_WORLD, &reqs[0]);
   if (rank < size - 1)
@@ -106,7 +106,7 @@ void bad_zero_trip(int rounds) {
 
 // MPI_Test on a request that is not there yet.
 void bad_test(int ready) {
-  MPI_Request req;
+  MPI_Request req; // expected-note {{'req' is declared here}}
   int flag;
   if (ready)
     MPI_Isend(buf, 4, MPI_INT, 0, 0, MPI_COMM_WORLD, &req);
