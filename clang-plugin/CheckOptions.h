@@ -39,8 +39,8 @@ public:
   bool apply(llvm::StringRef Arg, std::string &Error);
 
   // The level of C's diagnostics under the options and clang's -w/-Werror.
-  clang::DiagnosticsEngine::Level level(Check C,
-                                        const clang::DiagnosticsEngine &D) const;
+  clang::DiagnosticsEngine::Level
+  level(Check C, const clang::DiagnosticsEngine &D) const;
 
   bool anyEnabled() const;
 

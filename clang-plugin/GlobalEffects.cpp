@@ -115,7 +115,8 @@ private:
       return;
     AddressTaken.insert(V);
     write(V);
-    const Stmt *P = PM && Current ? PM->getParentIgnoreParenCasts(Addr) : nullptr;
+    const Stmt *P =
+        PM && Current ? PM->getParentIgnoreParenCasts(Addr) : nullptr;
     if (P && (isa<CallExpr>(P) || isa<ArraySubscriptExpr>(P) ||
               isa<MemberExpr>(P) || isa<UnaryOperator>(P)))
       return;

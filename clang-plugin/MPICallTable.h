@@ -36,8 +36,8 @@ enum class BufferRole { Send, Recv, Any };
 
 struct MPIBufferParam {
   BufferRole Role;
-  int Buffer;   // argument positions
-  int Count;    // -1: the length is not one count (counts arrays)
+  int Buffer; // argument positions
+  int Count;  // -1: the length is not one count (counts arrays)
   int Datatype;
 };
 

@@ -12,8 +12,8 @@
 #include "CheckOptions.h"
 #include "GlobalEffects.h"
 #include "MPICallTable.h"
-#include "RequestAnalysis.h"
 #include "Reporter.h"
+#include "RequestAnalysis.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"

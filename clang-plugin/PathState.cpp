@@ -79,8 +79,12 @@ void Range::shift(Int By) {
 }
 
 void PathState::encode(std::vector<uint64_t> &Out) const {
-  auto Ptr = [](const void *P) { return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(P)); };
-  auto Base = [&](const MemBase &B) { Out.push_back(Ptr(B.Var) | (B.Deref ? 1 : 0)); };
+  auto Ptr = [](const void *P) {
+    return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(P));
+  };
+  auto Base = [&](const MemBase &B) {
+    Out.push_back(Ptr(B.Var) | (B.Deref ? 1 : 0));
+  };
   Out.push_back(Facts.size());
   for (const auto &[Term, R] : Facts) {
     Out.push_back(Term);

@@ -100,7 +100,7 @@ struct Operation {
   // nothing about it is reported until a branch tests the code.
   bool Unconfirmed = false;
   const clang::VarDecl *ResultVar = nullptr; // where the code went
-  const clang::CallExpr *Started = nullptr; // the call that started it last
+  const clang::CallExpr *Started = nullptr;  // the call that started it last
   std::vector<Region> Regions;
 };
 
@@ -121,9 +121,9 @@ struct Content {
 using SlotKey = std::pair<MemBase, Int>; // a request at a known byte offset
 
 struct PathState {
-  std::map<unsigned, Range> Facts;      // term -> values
-  std::map<SlotKey, Content> Slots;     // requests at known offsets
-  std::map<MemBase, Content::Kind> Defaults; // the rest of a declared local
+  std::map<unsigned, Range> Facts;            // term -> values
+  std::map<SlotKey, Content> Slots;           // requests at known offsets
+  std::map<MemBase, Content::Kind> Defaults;  // the rest of a declared local
   std::map<MemBase, std::set<OpId>> Symbolic; // ops at unknown offsets
   std::map<OpId, Operation> Ops;
   // Local pointers whose target is known (int *p = buf + 2).

@@ -39,7 +39,6 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/xxhash.h"
 
-
 using namespace clang;
 
 namespace mpisync {
@@ -119,22 +118,21 @@ std::optional<Int> predefinedTypeSize(const Expr *E, std::optional<Int> Handle,
   if (!L.isMacroID())
     return std::nullopt;
   StringRef Name = Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts());
-  CanQualType T = llvm::StringSwitch<CanQualType>(Name)
-                      .Cases("MPI_CHAR", "MPI_SIGNED_CHAR", "MPI_UNSIGNED_CHAR",
-                             "MPI_BYTE", "MPI_C_BOOL", "MPI_INT8_T",
-                             "MPI_UINT8_T", Ctx.CharTy)
-                      .Cases("MPI_SHORT", "MPI_UNSIGNED_SHORT", "MPI_INT16_T",
-                             "MPI_UINT16_T", Ctx.ShortTy)
-                      .Cases("MPI_INT", "MPI_UNSIGNED", "MPI_INT32_T",
-                             "MPI_UINT32_T", Ctx.IntTy)
-                      .Cases("MPI_LONG", "MPI_UNSIGNED_LONG", Ctx.LongTy)
-                      .Cases("MPI_LONG_LONG", "MPI_LONG_LONG_INT",
-                             "MPI_UNSIGNED_LONG_LONG", "MPI_INT64_T",
-                             "MPI_UINT64_T", Ctx.LongLongTy)
-                      .Case("MPI_FLOAT", Ctx.FloatTy)
-                      .Case("MPI_DOUBLE", Ctx.DoubleTy)
-                      .Case("MPI_LONG_DOUBLE", Ctx.LongDoubleTy)
-                      .Default(CanQualType());
+  CanQualType T =
+      llvm::StringSwitch<CanQualType>(Name)
+          .Cases("MPI_CHAR", "MPI_SIGNED_CHAR", "MPI_UNSIGNED_CHAR", "MPI_BYTE",
+                 "MPI_C_BOOL", "MPI_INT8_T", "MPI_UINT8_T", Ctx.CharTy)
+          .Cases("MPI_SHORT", "MPI_UNSIGNED_SHORT", "MPI_INT16_T",
+                 "MPI_UINT16_T", Ctx.ShortTy)
+          .Cases("MPI_INT", "MPI_UNSIGNED", "MPI_INT32_T", "MPI_UINT32_T",
+                 Ctx.IntTy)
+          .Cases("MPI_LONG", "MPI_UNSIGNED_LONG", Ctx.LongTy)
+          .Cases("MPI_LONG_LONG", "MPI_LONG_LONG_INT", "MPI_UNSIGNED_LONG_LONG",
+                 "MPI_INT64_T", "MPI_UINT64_T", Ctx.LongLongTy)
+          .Case("MPI_FLOAT", Ctx.FloatTy)
+          .Case("MPI_DOUBLE", Ctx.DoubleTy)
+          .Case("MPI_LONG_DOUBLE", Ctx.LongDoubleTy)
+          .Default(CanQualType());
   if (T.isNull())
     return std::nullopt;
   return sizeOf(T, Ctx);
@@ -169,8 +167,8 @@ std::string calleeName(const CallExpr *CE) {
 // MPI_STATUS_IGNORE, MPI_IN_PLACE and the like: a constant address.
 bool isConstantPointer(const Expr *E, const ASTContext &Ctx) {
   E = E->IgnoreParenCasts();
-  return !E->isValueDependent() && E->getType()->isIntegralOrEnumerationType() &&
-         E->isEvaluatable(Ctx);
+  return !E->isValueDependent() &&
+         E->getType()->isIntegralOrEnumerationType() && E->isEvaluatable(Ctx);
 }
 
 // Can a store through a pointer like P change an integer or pointer the
@@ -212,7 +210,8 @@ public:
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (!V)
       return true;
-    if (DRE->refersToEnclosingVariableOrCapture() || V->getType()->isReferenceType())
+    if (DRE->refersToEnclosingVariableOrCapture() ||
+        V->getType()->isReferenceType())
       Escaped.insert(V);
     else if (V->hasLocalStorage())
       classifyUse(DRE, V);
@@ -231,8 +230,8 @@ public:
 
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (UO->isIncrementDecrementOp())
-      noteChange(UO->getSubExpr(), UO->isIncrementOp() ? BO_AddAssign : BO_SubAssign,
-                 nullptr);
+      noteChange(UO->getSubExpr(),
+                 UO->isIncrementOp() ? BO_AddAssign : BO_SubAssign, nullptr);
     return true;
   }
 
@@ -245,8 +244,8 @@ public:
   }
 
   bool TraverseStmt(Stmt *S) {
-    bool IsLoop = S && (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-                        isa<CXXForRangeStmt>(S));
+    bool IsLoop = S && (isa<ForStmt>(S) || isa<WhileStmt>(S) ||
+                        isa<DoStmt>(S) || isa<CXXForRangeStmt>(S));
     if (IsLoop) {
       if (!LoopStack.empty())
         Loops[LoopStack.back()].Nested.push_back(S);
@@ -335,7 +334,8 @@ private:
         }
       }
       if (const auto *ME = dyn_cast<MemberExpr>(P)) {
-        if (!ME->isArrow() && ME->getBase()->IgnoreParens() == E->IgnoreParens()) {
+        if (!ME->isArrow() &&
+            ME->getBase()->IgnoreParens() == E->IgnoreParens()) {
           E = ME;
           continue;
         }
@@ -526,34 +526,52 @@ private:
 
 BinaryOperatorKind negateComparison(BinaryOperatorKind Op) {
   switch (Op) {
-  case BO_LT: return BO_GE;
-  case BO_GE: return BO_LT;
-  case BO_GT: return BO_LE;
-  case BO_LE: return BO_GT;
-  case BO_EQ: return BO_NE;
-  default: return BO_EQ;
+  case BO_LT:
+    return BO_GE;
+  case BO_GE:
+    return BO_LT;
+  case BO_GT:
+    return BO_LE;
+  case BO_LE:
+    return BO_GT;
+  case BO_EQ:
+    return BO_NE;
+  default:
+    return BO_EQ;
   }
 }
 
 BinaryOperatorKind swapComparison(BinaryOperatorKind Op) {
   switch (Op) {
-  case BO_LT: return BO_GT;
-  case BO_GT: return BO_LT;
-  case BO_LE: return BO_GE;
-  case BO_GE: return BO_LE;
-  default: return Op;
+  case BO_LT:
+    return BO_GT;
+  case BO_GT:
+    return BO_LT;
+  case BO_LE:
+    return BO_GE;
+  case BO_GE:
+    return BO_LE;
+  default:
+    return Op;
   }
 }
 
 std::optional<bool> compareValues(Int L, BinaryOperatorKind Op, Int R) {
   switch (Op) {
-  case BO_LT: return L < R;
-  case BO_GT: return L > R;
-  case BO_LE: return L <= R;
-  case BO_GE: return L >= R;
-  case BO_EQ: return L == R;
-  case BO_NE: return L != R;
-  default: return std::nullopt;
+  case BO_LT:
+    return L < R;
+  case BO_GT:
+    return L > R;
+  case BO_LE:
+    return L <= R;
+  case BO_GE:
+    return L >= R;
+  case BO_EQ:
+    return L == R;
+  case BO_NE:
+    return L != R;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -571,20 +589,28 @@ std::optional<bool> decide(const Range &R, BinaryOperatorKind Op, Int C) {
       return !*D;
     return std::nullopt;
   case BO_LT:
-    if (R.Hi < C) return true;
-    if (R.Lo >= C) return false;
+    if (R.Hi < C)
+      return true;
+    if (R.Lo >= C)
+      return false;
     return std::nullopt;
   case BO_LE:
-    if (R.Hi <= C) return true;
-    if (R.Lo > C) return false;
+    if (R.Hi <= C)
+      return true;
+    if (R.Lo > C)
+      return false;
     return std::nullopt;
   case BO_GT:
-    if (R.Lo > C) return true;
-    if (R.Hi <= C) return false;
+    if (R.Lo > C)
+      return true;
+    if (R.Hi <= C)
+      return false;
     return std::nullopt;
   case BO_GE:
-    if (R.Lo >= C) return true;
-    if (R.Hi < C) return false;
+    if (R.Lo >= C)
+      return true;
+    if (R.Hi < C)
+      return false;
     return std::nullopt;
   default:
     return std::nullopt;
@@ -594,13 +620,20 @@ std::optional<bool> decide(const Range &R, BinaryOperatorKind Op, Int C) {
 // "x Op C" applied to R; false if nothing is left.
 bool constrainRange(Range &R, BinaryOperatorKind Op, Int C) {
   switch (Op) {
-  case BO_EQ: return R.assign(C);
-  case BO_NE: return R.exclude(C);
-  case BO_LT: return C != NegInf && R.restrictHi(C - 1);
-  case BO_LE: return R.restrictHi(C);
-  case BO_GT: return C != PosInf && R.restrictLo(C + 1);
-  case BO_GE: return R.restrictLo(C);
-  default: return true;
+  case BO_EQ:
+    return R.assign(C);
+  case BO_NE:
+    return R.exclude(C);
+  case BO_LT:
+    return C != NegInf && R.restrictHi(C - 1);
+  case BO_LE:
+    return R.restrictHi(C);
+  case BO_GT:
+    return C != PosInf && R.restrictLo(C + 1);
+  case BO_GE:
+    return R.restrictLo(C);
+  default:
+    return true;
   }
 }
 
@@ -615,8 +648,7 @@ public:
   FunctionAnalysis(const Decl *D, ASTContext &Ctx, Reporter &R,
                    const GlobalEffects &Globals, const AnalysisLimits &Limits)
       : D(D), Ctx(Ctx), SM(Ctx.getSourceManager()), Rep(R), Globals(Globals),
-        Limits(Limits),
-        Body(D->getBody()), PM(Body), Scan(PM) {
+        Limits(Limits), Body(D->getBody()), PM(Body), Scan(PM) {
     if (const TypedefNameDecl *TD = lookupRequestTypedef())
       RequestSize = sizeOf(Ctx.getTypeDeclType(TD), Ctx).value_or(4);
   }
@@ -663,16 +695,15 @@ private:
       return isPointerBase(B.Var);
     return isLocal(B.Var) || B.Var->hasGlobalStorage();
   }
-  bool isOwnBase(const MemBase &B) const {
-    return !B.Deref && isLocal(B.Var);
-  }
+  bool isOwnBase(const MemBase &B) const { return !B.Deref && isLocal(B.Var); }
 
   // --- expressions -------------------------------------------------------
   std::optional<unsigned> termOf(const Expr *E, const PathState &S);
   bool termShape(const Expr *E, TermTable::Info &I, int Depth);
   std::optional<Int> evalInt(const Expr *E, const PathState &S, int Depth = 0);
   Range rangeOf(const Expr *E, const PathState &S);
-  std::optional<bool> evalCond(const Expr *E, const PathState &S, int Depth = 0);
+  std::optional<bool> evalCond(const Expr *E, const PathState &S,
+                               int Depth = 0);
   std::optional<bool> evalCompare(BinaryOperatorKind Op, const Expr *L,
                                   const Expr *R, const PathState &S);
   bool assume(const Expr *E, bool Truth, PathState &S, int Depth = 0);
@@ -742,7 +773,8 @@ private:
       Text = "its buffer";
     else
       Text = "'" + Text + "'";
-    return Who + (R.Role == BufferRole::Recv ? "receives into " : "sends from ") +
+    return Who +
+           (R.Role == BufferRole::Recv ? "receives into " : "sends from ") +
            Text;
   }
   void userCallEffects(PathState &S, const FunctionDecl *Callee);
@@ -764,8 +796,8 @@ private:
 };
 
 const TypedefNameDecl *FunctionAnalysis::lookupRequestTypedef() {
-  DeclContextLookupResult R = Ctx.getTranslationUnitDecl()->lookup(
-      &Ctx.Idents.get("MPI_Request"));
+  DeclContextLookupResult R =
+      Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("MPI_Request"));
   for (const NamedDecl *ND : R)
     if (const auto *TD = dyn_cast<TypedefNameDecl>(ND))
       return TD;
@@ -855,9 +887,9 @@ std::optional<unsigned> FunctionAnalysis::termOf(const Expr *E,
   for (;;) {
     E = E->IgnoreParens();
     const auto *CE = dyn_cast<CastExpr>(E);
-    if (!CE || !(CE->getCastKind() == CK_LValueToRValue ||
-                 CE->getCastKind() == CK_NoOp ||
-                 CE->getCastKind() == CK_IntegralCast))
+    if (!CE ||
+        !(CE->getCastKind() == CK_LValueToRValue ||
+          CE->getCastKind() == CK_NoOp || CE->getCastKind() == CK_IntegralCast))
       break;
     E = CE->getSubExpr();
   }
@@ -937,11 +969,16 @@ std::optional<Int> FunctionAnalysis::evalInt(const Expr *E, const PathState &S,
     if (!V)
       return UO->getOpcode() == UO_LNot ? std::nullopt : Known(UO);
     switch (UO->getOpcode()) {
-    case UO_Minus: return *V == NegInf ? std::nullopt : std::optional<Int>(-*V);
-    case UO_Plus: return V;
-    case UO_Not: return ~*V;
-    case UO_LNot: return *V == 0;
-    default: return std::nullopt;
+    case UO_Minus:
+      return *V == NegInf ? std::nullopt : std::optional<Int>(-*V);
+    case UO_Plus:
+      return V;
+    case UO_Not:
+      return ~*V;
+    case UO_LNot:
+      return *V == 0;
+    default:
+      return std::nullopt;
     }
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
@@ -957,28 +994,38 @@ std::optional<Int> FunctionAnalysis::evalInt(const Expr *E, const PathState &S,
     Int Out;
     switch (BO->getOpcode()) {
     case BO_Add:
-      if (__builtin_add_overflow(*L, *R, &Out)) return std::nullopt;
+      if (__builtin_add_overflow(*L, *R, &Out))
+        return std::nullopt;
       return Out;
     case BO_Sub:
-      if (__builtin_sub_overflow(*L, *R, &Out)) return std::nullopt;
+      if (__builtin_sub_overflow(*L, *R, &Out))
+        return std::nullopt;
       return Out;
     case BO_Mul:
-      if (__builtin_mul_overflow(*L, *R, &Out)) return std::nullopt;
+      if (__builtin_mul_overflow(*L, *R, &Out))
+        return std::nullopt;
       return Out;
     case BO_Div:
-      if (*R == 0 || (*L == NegInf && *R == -1)) return std::nullopt;
+      if (*R == 0 || (*L == NegInf && *R == -1))
+        return std::nullopt;
       return *L / *R;
     case BO_Rem:
-      if (*R == 0 || (*L == NegInf && *R == -1)) return std::nullopt;
+      if (*R == 0 || (*L == NegInf && *R == -1))
+        return std::nullopt;
       return *L % *R;
-    case BO_And: return *L & *R;
-    case BO_Or: return *L | *R;
-    case BO_Xor: return *L ^ *R;
+    case BO_And:
+      return *L & *R;
+    case BO_Or:
+      return *L | *R;
+    case BO_Xor:
+      return *L ^ *R;
     case BO_Shl:
-      if (*R < 0 || *R > 62 || *L < 0 || *L > (PosInf >> *R)) return std::nullopt;
+      if (*R < 0 || *R > 62 || *L < 0 || *L > (PosInf >> *R))
+        return std::nullopt;
       return *L << *R;
     case BO_Shr:
-      if (*R < 0 || *R > 63) return std::nullopt;
+      if (*R < 0 || *R > 63)
+        return std::nullopt;
       return *L >> *R;
     default:
       return std::nullopt;
@@ -1031,8 +1078,8 @@ std::optional<bool> FunctionAnalysis::evalCompare(BinaryOperatorKind Op,
   return decide(It->second, Op, 0);
 }
 
-std::optional<bool> FunctionAnalysis::evalCond(const Expr *E, const PathState &S,
-                                               int Depth) {
+std::optional<bool> FunctionAnalysis::evalCond(const Expr *E,
+                                               const PathState &S, int Depth) {
   if (Depth > 16)
     return std::nullopt;
   E = E->IgnoreParens();
@@ -1135,7 +1182,8 @@ bool FunctionAnalysis::assume(const Expr *E, bool Truth, PathState &S,
       return true;
     }
     if (BO->isComparisonOp())
-      return assumeCompare(BO->getOpcode(), BO->getLHS(), BO->getRHS(), Truth, S);
+      return assumeCompare(BO->getOpcode(), BO->getLHS(), BO->getRHS(), Truth,
+                           S);
   }
   if (auto V = evalInt(E, S))
     return (*V != 0) == Truth;
@@ -1143,9 +1191,8 @@ bool FunctionAnalysis::assume(const Expr *E, bool Truth, PathState &S,
   return !T || constrainTerm(*T, Truth ? BO_NE : BO_EQ, 0, S);
 }
 
-std::optional<Location> FunctionAnalysis::evalLValue(const Expr *E,
-                                                     const PathState &S,
-                                                     int Depth) {
+std::optional<Location>
+FunctionAnalysis::evalLValue(const Expr *E, const PathState &S, int Depth) {
   if (Depth > 16)
     return std::nullopt;
   E = E->IgnoreParens();
@@ -1196,9 +1243,8 @@ std::optional<Location> FunctionAnalysis::evalLValue(const Expr *E,
   return std::nullopt;
 }
 
-std::optional<Location> FunctionAnalysis::evalPointer(const Expr *E,
-                                                      const PathState &S,
-                                                      int Depth) {
+std::optional<Location>
+FunctionAnalysis::evalPointer(const Expr *E, const PathState &S, int Depth) {
   if (Depth > 16)
     return std::nullopt;
   E = E->IgnoreParens();
@@ -1210,8 +1256,7 @@ std::optional<Location> FunctionAnalysis::evalPointer(const Expr *E,
     case CK_BitCast:
       return evalPointer(CE->getSubExpr(), S, Depth + 1);
     case CK_LValueToRValue: {
-      const auto *DRE =
-          dyn_cast<DeclRefExpr>(CE->getSubExpr()->IgnoreParens());
+      const auto *DRE = dyn_cast<DeclRefExpr>(CE->getSubExpr()->IgnoreParens());
       const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
       if (V && isPointerBase(V)) {
         auto It = S.Pointees.find(V);
@@ -1323,9 +1368,9 @@ void FunctionAnalysis::widen(const Stmt *Loop, PathState &S) {
   if (It == Scan.Loops.end())
     return;
   for (const auto &[V, Dir] : It->second.Changed) {
-    std::optional<unsigned> Own = canHaveFacts(V) && !V->getType()->isArrayType()
-                                      ? Terms.varTerm(V)
-                                      : std::nullopt;
+    std::optional<unsigned> Own =
+        canHaveFacts(V) && !V->getType()->isArrayType() ? Terms.varTerm(V)
+                                                        : std::nullopt;
     std::optional<Range> Kept;
     if (Own) {
       auto F = S.Facts.find(*Own);
@@ -1550,9 +1595,9 @@ std::vector<DiagNote> FunctionAnalysis::startNotes(PathState &S, OpId Id,
   const CallExpr *Started = Op.Started ? Op.Started : Site;
   std::string What = calleeName(Site);
   if (Started != Site) {
-    Notes.push_back({Started->getExprLoc(),
-                     calleeName(Started) + " starts the " + What +
-                         " request here" + Tail});
+    Notes.push_back(
+        {Started->getExprLoc(),
+         calleeName(Started) + " starts the " + What + " request here" + Tail});
     Notes.push_back({Site->getExprLoc(), "the request was created here"});
   } else {
     Notes.push_back({Site->getExprLoc(), What + " started here" + Tail});
@@ -1631,8 +1676,8 @@ void FunctionAnalysis::reportLost(PathState &S, OpId Id,
                     (OutOfScope ? " goes out of scope" : " is overwritten") +
                     " before the request is completed; the operation can no "
                     "longer be waited for";
-  Rep.report(Check::LostRequest, Loc, SourceRange(), Msg,
-             startNotes(S, Id, ""), site(Id));
+  Rep.report(Check::LostRequest, Loc, SourceRange(), Msg, startNotes(S, Id, ""),
+             site(Id));
 }
 
 void FunctionAnalysis::lifetimeEnds(PathState &S, const VarDecl *V,
@@ -1648,9 +1693,8 @@ void FunctionAnalysis::lifetimeEnds(PathState &S, const VarDecl *V,
   // A stack buffer of an operation that may still run.
   if (V->hasLocalStorage() && !isa<ParmVarDecl>(V)) {
     for (auto &[Id, Op] : S.Ops) {
-      bool Uses = llvm::any_of(Op.Regions, [&](const Region &R) {
-        return R.Base == B;
-      });
+      bool Uses = llvm::any_of(Op.Regions,
+                               [&](const Region &R) { return R.Base == B; });
       if (Uses && Op.St == Operation::Pending && !Op.Unconfirmed) {
         std::string What = calleeName(site(Id));
         Rep.report(Check::StackBufferOutOfScope, Loc, SourceRange(),
@@ -1729,7 +1773,8 @@ void FunctionAnalysis::handleAssign(const BinaryOperator *BO, PathState &S) {
   // The new value, computed before what the store invalidates is forgotten.
   std::optional<unsigned> Target;
   const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
-  if (!DRE || (!DRE->getType()->isArrayType() && !DRE->getType()->isRecordType()))
+  if (!DRE ||
+      (!DRE->getType()->isArrayType() && !DRE->getType()->isRecordType()))
     if (!isa<CallExpr>(LHS->IgnoreParenImpCasts()))
       Target = termOf(LHS, S);
   if (Target && Terms.info(*Target).Var == nullptr &&
@@ -1739,7 +1784,8 @@ void FunctionAnalysis::handleAssign(const BinaryOperator *BO, PathState &S) {
   if (Target) {
     if (BO->getOpcode() == BO_Assign) {
       New = rangeOf(BO->getRHS(), S);
-    } else if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
+    } else if (BO->getOpcode() == BO_AddAssign ||
+               BO->getOpcode() == BO_SubAssign) {
       auto By = evalInt(BO->getRHS(), S);
       Range R = rangeOf(LHS, S);
       if (By && *By != NegInf && !R.isFull()) {
@@ -1754,7 +1800,8 @@ void FunctionAnalysis::handleAssign(const BinaryOperator *BO, PathState &S) {
   if (PV && isPointerBase(PV)) {
     if (BO->getOpcode() == BO_Assign) {
       Pointee = evalPointer(BO->getRHS(), S);
-    } else if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
+    } else if (BO->getOpcode() == BO_AddAssign ||
+               BO->getOpcode() == BO_SubAssign) {
       auto It = S.Pointees.find(PV);
       auto N = evalInt(BO->getRHS(), S);
       auto Elem = sizeOf(PV->getType()->getPointeeType(), Ctx);
@@ -1881,8 +1928,8 @@ void FunctionAnalysis::handleDecl(const VarDecl *V, PathState &S) {
 std::optional<Region> FunctionAnalysis::bufferRegion(const CallExpr *CE,
                                                      const MPIBufferParam &P,
                                                      PathState &S) {
-  if (P.Buffer >= (int)CE->getNumArgs() || P.Datatype >= (int)CE->getNumArgs() ||
-      P.Count >= (int)CE->getNumArgs())
+  if (P.Buffer >= (int)CE->getNumArgs() ||
+      P.Datatype >= (int)CE->getNumArgs() || P.Count >= (int)CE->getNumArgs())
     return std::nullopt;
   const Expr *Buf = CE->getArg(P.Buffer);
   if (Buf->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
@@ -2014,14 +2061,18 @@ struct LibcAccess {
   int Dst, Src, Len, Len2;
 };
 const LibcAccess LibcAccesses[] = {
-    {"memcpy", 0, 1, 2, -2},   {"memmove", 0, 1, 2, -2}, {"mempcpy", 0, 1, 2, -2},
-    {"memset", 0, -1, 2, -2},  {"bzero", 0, -1, 1, -2},  {"explicit_bzero", 0, -1, 1, -2},
-    {"memcmp", -1, 0, 2, -2},  {"bcmp", -1, 0, 2, -2},   {"strncpy", 0, -1, 2, -2},
-    {"strcpy", 0, 1, -1, -2},  {"strcat", 0, 1, -1, -2}, {"strlen", -1, 0, -1, -2},
-    {"fgets", 0, -1, -1, -2},  {"read", 1, -1, 2, -2},   {"pread", 1, -1, 2, -2},
-    {"recv", 1, -1, 2, -2},    {"recvfrom", 1, -1, 2, -2}, {"fread", 0, -1, 1, 2},
-    {"write", -1, 1, 2, -2},   {"pwrite", -1, 1, 2, -2}, {"send", -1, 1, 2, -2},
-    {"sendto", -1, 1, 2, -2},  {"fwrite", -1, 0, 1, 2},  {"fputs", -1, 0, -1, -2},
+    {"memcpy", 0, 1, 2, -2},    {"memmove", 0, 1, 2, -2},
+    {"mempcpy", 0, 1, 2, -2},   {"memset", 0, -1, 2, -2},
+    {"bzero", 0, -1, 1, -2},    {"explicit_bzero", 0, -1, 1, -2},
+    {"memcmp", -1, 0, 2, -2},   {"bcmp", -1, 0, 2, -2},
+    {"strncpy", 0, -1, 2, -2},  {"strcpy", 0, 1, -1, -2},
+    {"strcat", 0, 1, -1, -2},   {"strlen", -1, 0, -1, -2},
+    {"fgets", 0, -1, -1, -2},   {"read", 1, -1, 2, -2},
+    {"pread", 1, -1, 2, -2},    {"recv", 1, -1, 2, -2},
+    {"recvfrom", 1, -1, 2, -2}, {"fread", 0, -1, 1, 2},
+    {"write", -1, 1, 2, -2},    {"pwrite", -1, 1, 2, -2},
+    {"send", -1, 1, 2, -2},     {"sendto", -1, 1, 2, -2},
+    {"fwrite", -1, 0, 1, 2},    {"fputs", -1, 0, -1, -2},
 };
 
 void FunctionAnalysis::handleLibcAccess(const CallExpr *CE, StringRef Name,
@@ -2090,8 +2141,9 @@ void FunctionAnalysis::handleCall(const CallExpr *CE, PathState S,
     return handleMPICall(CE, *C, std::move(S), Out);
   if (Name.starts_with("MPI_") || Name.starts_with("PMPI_")) {
     argEffects(CE, CalleeKind::MPI, S);
-  } else if (FD && (FD->getBuiltinID() ||
-                    SM.isInSystemHeader(FD->getCanonicalDecl()->getLocation()))) {
+  } else if (FD &&
+             (FD->getBuiltinID() ||
+              SM.isInSystemHeader(FD->getCanonicalDecl()->getLocation()))) {
     handleLibcAccess(CE, Name, S);
     argEffects(CE, CalleeKind::System, S);
   } else {
@@ -2137,6 +2189,10 @@ void FunctionAnalysis::handleMPICall(const CallExpr *CE, const MPICall &C,
     // A return code the program keeps: the call may fail (with
     // MPI_ERRORS_RETURN), and then no operation exists.
     bool ResultUsed = PM.isConsumedExpr(const_cast<CallExpr *>(CE));
+    if (const auto *Cast =
+            dyn_cast_or_null<CastExpr>(PM.getParentIgnoreParens(CE)))
+      if (Cast->getType()->isVoidType())
+        ResultUsed = false; // (void)MPI_Isend(...)
     if (ResultUsed) {
       unsigned RT = Terms.callTerm(CE);
       PathState Failed = S;
@@ -2239,10 +2295,9 @@ void FunctionAnalysis::handleCompletion(const CallExpr *CE, const MPICall &C,
 
   // The flag's term, forgotten now that the call writes it.
   std::optional<unsigned> FlagTerm;
-  bool HasFlag = C.Flag >= 0 &&
-                 (C.Action == MPICallAction::Test ||
-                  C.Action == MPICallAction::TestAll ||
-                  C.Action == MPICallAction::GetStatus);
+  bool HasFlag = C.Flag >= 0 && (C.Action == MPICallAction::Test ||
+                                 C.Action == MPICallAction::TestAll ||
+                                 C.Action == MPICallAction::GetStatus);
   if (HasFlag) {
     const Expr *F = CE->getArg(C.Flag)->IgnoreParenImpCasts();
     if (const auto *UO = dyn_cast<UnaryOperator>(F))
@@ -2284,7 +2339,8 @@ void FunctionAnalysis::handleCompletion(const CallExpr *CE, const MPICall &C,
         S.Slots[K] = Content::of(Content::Unknown); // reported once
       if (Reported)
         continue;
-      std::string Name = C.CountConst == 1 && C.Count < 0 ? sourceText(ReqArg, Ctx) : "";
+      std::string Name =
+          C.CountConst == 1 && C.Count < 0 ? sourceText(ReqArg, Ctx) : "";
       if (Name.empty())
         Name = slotName(K);
       if (Name.size() > 1 && Name[0] == '&')
@@ -2396,9 +2452,8 @@ void FunctionAnalysis::handleCompletion(const CallExpr *CE, const MPICall &C,
         for (const SlotKey &K : Keys) {
           Content Ct = slot(Done, K);
           if (Ct.K == Content::Op && Done.Ops[Ct.Id].St == Operation::Pending)
-            Done.Ops[Ct.Id].St = Done.Ops[Ct.Id].Persistent
-                                     ? Operation::Unknown
-                                     : Operation::Done;
+            Done.Ops[Ct.Id].St = Done.Ops[Ct.Id].Persistent ? Operation::Unknown
+                                                            : Operation::Done;
           else if (Ct.K == Content::Unknown)
             unidentifiedCompletion(Done);
         }
@@ -2445,7 +2500,8 @@ void FunctionAnalysis::transfer(const Stmt *St, PathState S,
     if (auto L = evalPointer(AE->getPtr(), S)) {
       Int Size =
           sizeOf(AE->getPtr()->getType()->getPointeeType(), Ctx).value_or(1);
-      std::string Desc = "atomic operation on '" + pointeeText(AE->getPtr(), Ctx) + "'";
+      std::string Desc =
+          "atomic operation on '" + pointeeText(AE->getPtr(), Ctx) + "'";
       switch (AE->getOp()) {
       case AtomicExpr::AO__atomic_load:
       case AtomicExpr::AO__atomic_load_n:
@@ -2482,9 +2538,8 @@ void FunctionAnalysis::enqueue(const CFGBlock *From, const CFGBlock *To,
     return;
   if (const Stmt *Loop = From->getLoopTarget()) {
     auto It = Scan.Loops.find(Loop);
-    unsigned Limit = It != Scan.Loops.end() && It->second.CallsMPI
-                         ? Limits.LoopUnroll
-                         : 0;
+    unsigned Limit =
+        It != Scan.Loops.end() && It->second.CallsMPI ? Limits.LoopUnroll : 0;
     unsigned &N = S.LoopVisits[Loop];
     if (N >= Limit) {
       N = Limit + 1;
@@ -2499,9 +2554,9 @@ void FunctionAnalysis::enqueue(const CFGBlock *From, const CFGBlock *To,
   }
   std::vector<uint64_t> Code;
   S.encode(Code);
-  uint64_t Key = llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
-      reinterpret_cast<const uint8_t *>(Code.data()),
-      Code.size() * sizeof(uint64_t)));
+  uint64_t Key = llvm::xxh3_64bits(
+      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Code.data()),
+                              Code.size() * sizeof(uint64_t)));
   if (!Visited[To->getBlockID()].insert(Key).second)
     return;
   Worklist.push_back({To, std::move(S)});

@@ -33,8 +33,8 @@ struct AnalysisLimits {
 // True if D's body calls an MPI function of the call table.
 bool callsMPI(const clang::Decl *D);
 
-void analyzeFunction(const clang::Decl *D, clang::ASTContext &Ctx,
-                     Reporter &R, const GlobalEffects &Globals,
+void analyzeFunction(const clang::Decl *D, clang::ASTContext &Ctx, Reporter &R,
+                     const GlobalEffects &Globals,
                      const AnalysisLimits &Limits);
 
 } // namespace mpisync

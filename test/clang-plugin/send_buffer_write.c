@@ -221,3 +221,32 @@ void ok_derived_type(MPI_Datatype column) {
   grid[0][1] = 0.0;
   MPI_Wait(&req, MPI_STATUS_IGNORE);
 }
+
+// A return code cast to void is not kept.
+void bad_void_cast(void) {
+  int buf[N];
+  MPI_Request req;
+  (void)MPI_Isend(buf, N, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // expected-note {{MPI_Isend started here}}
+  buf[0] = 1; // expected-warning {{write to 'buf[0]'}}
+  MPI_Wait(&req, MPI_STATUS_IGNORE);
+}
+
+// A kept return code: the operation exists where the code was checked.
+int bad_checked(void) {
+  int buf[N];
+  MPI_Request req;
+  int rc = MPI_Isend(buf, N, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // expected-note {{MPI_Isend started here}}
+  if (rc != MPI_SUCCESS)
+    return rc;
+  buf[0] = 1; // expected-warning {{write to 'buf[0]'}}
+  return MPI_Wait(&req, MPI_STATUS_IGNORE);
+}
+
+// A kept return code never checked: the call may have failed (with
+// MPI_ERRORS_RETURN), so nothing is known.
+void ok_unchecked_code(int *log) {
+  int buf[N];
+  MPI_Request req = MPI_REQUEST_NULL;
+  *log = MPI_Isend(buf, N, MPI_INT, 1, 0, MPI_COMM_WORLD, &req);
+  buf[0] = 1;
+}
