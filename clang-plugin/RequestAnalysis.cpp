@@ -192,8 +192,33 @@ struct LoopFacts {
   // Variables a loop changes by arithmetic: widened after unrolling.
   // +1: only increased, -1: only decreased, 0: anything.
   llvm::DenseMap<const VarDecl *, int> Changed;
+  // Variables holding requests the loop stores: once the loop is widened,
+  // how many iterations stored what is not known.
+  llvm::DenseSet<const VarDecl *> RequestVars;
   std::vector<const Stmt *> Nested;
 };
+
+// The variable an address or lvalue expression is rooted at: &reqs[i],
+// reqs + 1, s.r, *p, p->r.
+const VarDecl *rootVar(const Expr *E) {
+  for (int Depth = 0; Depth < 16 && E; ++Depth) {
+    E = E->IgnoreParenCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      E = UO->getSubExpr();
+    else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+      E = ASE->getBase();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase();
+    else if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                   : BO->getRHS();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
 
 class FunctionScan : public RecursiveASTVisitor<FunctionScan> {
 public:
@@ -223,8 +248,13 @@ public:
       addThreshold(BO->getLHS(), BO->getRHS());
       addThreshold(BO->getRHS(), BO->getLHS());
     }
-    if (BO->isAssignmentOp())
+    if (BO->isAssignmentOp()) {
       noteChange(BO->getLHS(), BO->getOpcode(), BO->getRHS());
+      if (isRequestType(BO->getLHS()->getType(), *Ctx))
+        if (const VarDecl *V = rootVar(BO->getLHS()))
+          for (const Stmt *L : LoopStack)
+            Loops[L].RequestVars.insert(V);
+    }
     return true;
   }
 
@@ -236,10 +266,20 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *CE) {
-    if (const FunctionDecl *FD = CE->getDirectCallee())
-      if (FD->getIdentifier() && lookupMPICall(FD->getName()))
-        for (const Stmt *L : LoopStack)
-          Loops[L].CallsMPI = true;
+    const FunctionDecl *FD = CE->getDirectCallee();
+    const MPICall *C =
+        FD && FD->getIdentifier() ? lookupMPICall(FD->getName()) : nullptr;
+    if (!C)
+      return true;
+    const VarDecl *Reqs =
+        C->Requests >= 0 && C->Requests < (int)CE->getNumArgs()
+            ? rootVar(CE->getArg(C->Requests))
+            : nullptr;
+    for (const Stmt *L : LoopStack) {
+      Loops[L].CallsMPI = true;
+      if (Reqs)
+        Loops[L].RequestVars.insert(Reqs);
+    }
     return true;
   }
 
@@ -426,6 +466,7 @@ public:
     const VarDecl *LocVar = nullptr;
     Int LocOffset = 0, LocSize = 0;
     const CallExpr *Call = nullptr; // the value a call returned
+    int DiffA = -1, DiffB = -1;     // the term DiffA - DiffB
   };
 
   std::optional<unsigned> varTerm(const VarDecl *V) {
@@ -482,6 +523,8 @@ public:
       I.ReadsMemory |= Terms[T].ReadsMemory;
       I.ReadsGlobal |= Terms[T].ReadsGlobal;
     }
+    I.DiffA = A;
+    I.DiffB = B;
     unsigned T = add(std::move(I));
     DiffTerms[{A, B}] = T;
     return T;
@@ -710,6 +753,25 @@ private:
   bool assumeCompare(BinaryOperatorKind Op, const Expr *L, const Expr *R,
                      bool Truth, PathState &S);
   bool constrainTerm(unsigned T, BinaryOperatorKind Op, Int C, PathState &S);
+  // E as Term + Offset (Term absent: a constant), if it has that shape.
+  struct Linear {
+    std::optional<unsigned> Term;
+    Int Offset = 0;
+  };
+  std::optional<Linear> linear(const Expr *E, const PathState &S,
+                               int Depth = 0);
+  // L Op R as "T Op C" on one term (a variable, or a difference of two).
+  struct NormalCompare {
+    std::optional<bool> Value; // both sides constant, or the same term
+    unsigned Term = 0;
+    BinaryOperatorKind Op = BO_EQ;
+    Int C = 0;
+  };
+  std::optional<NormalCompare> normalize(BinaryOperatorKind Op, const Expr *L,
+                                         const Expr *R, const PathState &S);
+  // Facts about differences with V's own term, moved by V += By.
+  std::vector<std::pair<unsigned, Range>> shiftedDiffs(const VarDecl *V, Int By,
+                                                       const PathState &S);
   std::optional<Location> evalLValue(const Expr *E, const PathState &S,
                                      int Depth = 0);
   std::optional<Location> evalPointer(const Expr *E, const PathState &S,
@@ -1053,29 +1115,96 @@ Range FunctionAnalysis::rangeOf(const Expr *E, const PathState &S) {
   return R;
 }
 
+std::optional<FunctionAnalysis::Linear>
+FunctionAnalysis::linear(const Expr *E, const PathState &S, int Depth) {
+  if (Depth > 8)
+    return std::nullopt;
+  if (auto V = evalInt(E, S))
+    return Linear{std::nullopt, *V};
+  const Expr *X = E->IgnoreParens();
+  while (const auto *CE = dyn_cast<ImplicitCastExpr>(X)) {
+    if (CE->getCastKind() != CK_IntegralCast && CE->getCastKind() != CK_NoOp)
+      break;
+    X = CE->getSubExpr()->IgnoreParens();
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(X)) {
+    if (BO->isAdditiveOp() && BO->getType()->isIntegralOrEnumerationType()) {
+      bool Sub = BO->getOpcode() == BO_Sub;
+      auto C = evalInt(BO->getRHS(), S);
+      const Expr *Rest = BO->getLHS();
+      if (!C && !Sub) {
+        C = evalInt(BO->getLHS(), S);
+        Rest = BO->getRHS();
+      }
+      if (C) {
+        auto L = linear(Rest, S, Depth + 1);
+        Int Out;
+        if (L && !(Sub ? __builtin_sub_overflow(L->Offset, *C, &Out)
+                       : __builtin_add_overflow(L->Offset, *C, &Out)))
+          return Linear{L->Term, Out};
+        return std::nullopt;
+      }
+    }
+  }
+  if (auto T = termOf(E, S))
+    return Linear{T, 0};
+  return std::nullopt;
+}
+
+std::optional<FunctionAnalysis::NormalCompare>
+FunctionAnalysis::normalize(BinaryOperatorKind Op, const Expr *L, const Expr *R,
+                            const PathState &S) {
+  auto A = linear(L, S), B = linear(R, S);
+  if (!A || !B)
+    return std::nullopt;
+  NormalCompare N;
+  Int C;
+  if (!A->Term && !B->Term) {
+    N.Value = compareValues(A->Offset, Op, B->Offset);
+    return N;
+  }
+  if (A->Term && B->Term && *A->Term == *B->Term) {
+    N.Value = compareValues(A->Offset, Op, B->Offset);
+    return N;
+  }
+  // TA + a Op TB + b  <=>  TA - TB Op b - a
+  if (!B->Term) {
+    if (__builtin_sub_overflow(B->Offset, A->Offset, &C))
+      return std::nullopt;
+    N.Term = *A->Term;
+    N.Op = Op;
+  } else if (!A->Term) {
+    if (__builtin_sub_overflow(A->Offset, B->Offset, &C))
+      return std::nullopt;
+    N.Term = *B->Term;
+    N.Op = swapComparison(Op);
+  } else if (*A->Term < *B->Term) {
+    if (__builtin_sub_overflow(B->Offset, A->Offset, &C))
+      return std::nullopt;
+    N.Term = Terms.diffTerm(*A->Term, *B->Term);
+    N.Op = Op;
+  } else {
+    if (__builtin_sub_overflow(A->Offset, B->Offset, &C))
+      return std::nullopt;
+    N.Term = Terms.diffTerm(*B->Term, *A->Term);
+    N.Op = swapComparison(Op);
+  }
+  N.C = C;
+  return N;
+}
+
 std::optional<bool> FunctionAnalysis::evalCompare(BinaryOperatorKind Op,
                                                   const Expr *L, const Expr *R,
                                                   const PathState &S) {
-  auto VL = evalInt(L, S), VR = evalInt(R, S);
-  if (VL && VR)
-    return compareValues(*VL, Op, *VR);
-  if (VR)
-    return decide(rangeOf(L, S), Op, *VR);
-  if (VL)
-    return decide(rangeOf(R, S), swapComparison(Op), *VL);
-  auto TL = termOf(L, S), TR = termOf(R, S);
-  if (!TL || !TR)
+  auto N = normalize(Op, L, R, S);
+  if (!N)
     return std::nullopt;
-  if (*TL == *TR)
-    return compareValues(0, Op, 0);
-  if (*TL > *TR) {
-    std::swap(TL, TR);
-    Op = swapComparison(Op);
-  }
-  auto It = S.Facts.find(Terms.diffTerm(*TL, *TR));
+  if (N->Value)
+    return N->Value;
+  auto It = S.Facts.find(N->Term);
   if (It == S.Facts.end())
     return std::nullopt;
-  return decide(It->second, Op, 0);
+  return decide(It->second, N->Op, N->C);
 }
 
 std::optional<bool> FunctionAnalysis::evalCond(const Expr *E,
@@ -1132,27 +1261,38 @@ bool FunctionAnalysis::assumeCompare(BinaryOperatorKind Op, const Expr *L,
                                      const Expr *R, bool Truth, PathState &S) {
   if (!Truth)
     Op = negateComparison(Op);
-  auto VL = evalInt(L, S), VR = evalInt(R, S);
-  if (VL && VR)
-    return *compareValues(*VL, Op, *VR);
-  if (VR) {
-    auto T = termOf(L, S);
-    return !T || constrainTerm(*T, Op, *VR, S);
-  }
-  if (VL) {
-    auto T = termOf(R, S);
-    return !T || constrainTerm(*T, swapComparison(Op), *VL, S);
-  }
-  auto TL = termOf(L, S), TR = termOf(R, S);
-  if (!TL || !TR)
+  auto N = normalize(Op, L, R, S);
+  if (!N)
     return true;
-  if (*TL == *TR)
-    return *compareValues(0, Op, 0);
-  if (*TL > *TR) {
-    std::swap(TL, TR);
-    Op = swapComparison(Op);
+  if (N->Value)
+    return *N->Value;
+  return constrainTerm(N->Term, N->Op, N->C, S);
+}
+
+std::vector<std::pair<unsigned, Range>>
+FunctionAnalysis::shiftedDiffs(const VarDecl *V, Int By, const PathState &S) {
+  std::vector<std::pair<unsigned, Range>> Out;
+  if (!canHaveFacts(V) || !V->getType()->isIntegralOrEnumerationType())
+    return Out;
+  unsigned Own = *Terms.varTerm(V);
+  for (unsigned T : Terms.termsOf(V)) {
+    const TermTable::Info &I = Terms.info(T);
+    if (I.DiffA < 0)
+      continue;
+    int Other = I.DiffA == (int)Own   ? I.DiffB
+                : I.DiffB == (int)Own ? I.DiffA
+                                      : -1;
+    if (Other < 0 || llvm::is_contained(Terms.info(Other).Vars, V))
+      continue;
+    auto F = S.Facts.find(T);
+    if (F == S.Facts.end())
+      continue;
+    Range R = F->second;
+    R.shift(I.DiffA == (int)Own ? By : -By);
+    if (!R.isFull())
+      Out.push_back({T, R});
   }
-  return constrainTerm(Terms.diffTerm(*TL, *TR), Op, 0, S);
+  return Out;
 }
 
 bool FunctionAnalysis::assume(const Expr *E, bool Truth, PathState &S,
@@ -1367,6 +1507,10 @@ void FunctionAnalysis::widen(const Stmt *Loop, PathState &S) {
   auto It = Scan.Loops.find(Loop);
   if (It == Scan.Loops.end())
     return;
+  for (const VarDecl *V : It->second.RequestVars) {
+    forgetBase(S, MemBase{V, false}, /*Ambiguous=*/true);
+    forgetBase(S, MemBase{V, true}, /*Ambiguous=*/true);
+  }
   for (const auto &[V, Dir] : It->second.Changed) {
     std::optional<unsigned> Own =
         canHaveFacts(V) && !V->getType()->isArrayType() ? Terms.varTerm(V)
@@ -1781,6 +1925,7 @@ void FunctionAnalysis::handleAssign(const BinaryOperator *BO, PathState &S) {
       Terms.info(*Target).LocVar == nullptr)
     Target.reset(); // only variables and elements are assigned a value
   Range New;
+  std::vector<std::pair<unsigned, Range>> Diffs;
   if (Target) {
     if (BO->getOpcode() == BO_Assign) {
       New = rangeOf(BO->getRHS(), S);
@@ -1788,9 +1933,14 @@ void FunctionAnalysis::handleAssign(const BinaryOperator *BO, PathState &S) {
                BO->getOpcode() == BO_SubAssign) {
       auto By = evalInt(BO->getRHS(), S);
       Range R = rangeOf(LHS, S);
-      if (By && *By != NegInf && !R.isFull()) {
-        R.shift(BO->getOpcode() == BO_AddAssign ? *By : -*By);
-        New = R;
+      if (By && *By != NegInf) {
+        Int Delta = BO->getOpcode() == BO_AddAssign ? *By : -*By;
+        if (!R.isFull()) {
+          R.shift(Delta);
+          New = R;
+        }
+        if (Terms.info(*Target).Var)
+          Diffs = shiftedDiffs(Terms.info(*Target).Var, Delta, S);
       }
     }
   }
@@ -1820,6 +1970,8 @@ void FunctionAnalysis::handleAssign(const BinaryOperator *BO, PathState &S) {
   writeEffects(LHS, L, S);
   if (Target && !New.isFull())
     S.Facts[*Target] = New;
+  for (auto &[T, R] : Diffs)
+    S.Facts[T] = R;
   if (Pointee && !(Pointee->Base.Deref && Pointee->Base.Var == PV))
     S.Pointees[PV] = *Pointee;
 }
@@ -1852,6 +2004,9 @@ void FunctionAnalysis::handleIncDec(const UnaryOperator *UO, PathState &S) {
   }
   std::optional<unsigned> Target;
   std::optional<Range> After;
+  std::vector<std::pair<unsigned, Range>> Diffs;
+  if (PV)
+    Diffs = shiftedDiffs(PV, UO->isIncrementOp() ? 1 : -1, S);
   if (Sub->getType()->isIntegralOrEnumerationType()) {
     Target = termOf(Sub, S);
     if (Target && (Terms.info(*Target).Var || Terms.info(*Target).LocVar)) {
@@ -1865,6 +2020,8 @@ void FunctionAnalysis::handleIncDec(const UnaryOperator *UO, PathState &S) {
   writeEffects(Sub, L, S);
   if (After)
     S.Facts[*Target] = *After;
+  for (auto &[T, R] : Diffs)
+    S.Facts[T] = R;
 }
 
 void FunctionAnalysis::handleDecl(const VarDecl *V, PathState &S) {

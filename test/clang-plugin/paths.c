@@ -247,3 +247,30 @@ double allreduce_overlap(const double *local, int n) {
   part[0] = sum[0];
   return part[0] + other;
 }
+
+// A window of requests filled by a loop longer than the unrolling: after
+// widening, which elements were stored is not known, so nothing is said.
+void window(char *buf, int size) {
+  MPI_Request request[64];
+  for (int j = 0; j < 64; j++)
+    MPI_Isend(buf, size, MPI_CHAR, 1, 100, MPI_COMM_WORLD, request + j);
+  MPI_Waitall(64, request, MPI_STATUSES_IGNORE);
+}
+
+// "i + 1 < n" then "i++" then "i < n": the next receive is posted only
+// when there is a next iteration to wait for it.
+int prefetch(int n) {
+  static int chunk[2][8];
+  MPI_Request rreq = MPI_REQUEST_NULL;
+  int cur = 0, sum = 0;
+  if (n > 0)
+    MPI_Irecv(chunk[cur], 8, MPI_INT, 0, 0, MPI_COMM_WORLD, &rreq);
+  for (int i = 0; i < n; i++) {
+    MPI_Wait(&rreq, MPI_STATUS_IGNORE);
+    if (i + 1 < n)
+      MPI_Irecv(chunk[1 - cur], 8, MPI_INT, 0, 0, MPI_COMM_WORLD, &rreq);
+    sum += chunk[cur][0];
+    cur = 1 - cur;
+  }
+  return sum;
+}
