@@ -11,6 +11,7 @@ See bench/README.md. Standard library only.
 
 import argparse
 import datetime
+import json
 import math
 import os
 import platform
@@ -28,14 +29,15 @@ REPO = os.path.dirname(HERE)
 WORKLOAD_DIR = os.path.join(HERE, "workloads")
 
 # Workload -> (arguments of the measured run, arguments of --size quick).
-# Sizes are tuned for 5-30 s per native run with 2 ranks on a 2-core machine.
+# Sizes are tuned for 6-8 s per native run with 2 ranks on an idle 2-core
+# machine (AMD EPYC); a loaded machine stretches them (within 5-30 s).
 WORKLOADS = {
-    "stencil3d": ("112 700", "32 40"),
-    "cg": ("96 300", "24 30"),
-    "intsort": ("24 10", "18 3"),
-    "fft_transpose": ("11 12", "8 2"),
-    "multigrid": ("128 36", "16 2"),
-    "rma": ("2048 500", "256 20"),
+    "stencil3d": ("128 1500", "32 40"),
+    "cg": ("96 600", "24 30"),
+    "intsort": ("24 16", "18 3"),
+    "fft_transpose": ("11 26", "8 2"),
+    "multigrid": ("256 20", "16 2"),
+    "rma": ("2048 1200", "256 20"),
 }
 
 
@@ -433,8 +435,15 @@ def main():
     ap.add_argument("--cflags", default="-O2")
     ap.add_argument("--mpiexec", default="mpiexec")
     ap.add_argument("--mpiexec-args", default="", help="e.g. '-bind-to core'")
+    ap.add_argument("--json", metavar="FILE",
+                    help="raw results (default: WORK_DIR/results.json)")
+    ap.add_argument("--rerender", metavar="JSON",
+                    help="only print (and --markdown) the tables of a saved run")
     ap.set_defaults(stats=True)
     args = ap.parse_args()
+    if args.rerender:
+        with open(args.rerender) as f:
+            return report(json.load(f), args.markdown)
 
     args.build_dir = os.path.abspath(args.build_dir)
     workloads = [w for w in args.workloads.split(",") if w]
@@ -520,20 +529,40 @@ def main():
 
     elapsed = time.time() - t_start
     load_end = os.getloadavg()
-    text = tables(results, workloads, configs, False, args.stats)
+    run = {
+        "machine": machine_description(args),
+        "command": "python3 bench/run.py " + " ".join(map(shlex.quote, sys.argv[1:])),
+        "elapsed_s": elapsed, "load_start": load_start[0], "load_end": load_end[0],
+        "workloads": workloads, "configs": configs, "stats": args.stats,
+        "args": {w: WORKLOADS[w][0 if args.size == "full" else 1] for w in workloads},
+        "results": results, "failures": failures,
+    }
+    json_path = args.json or os.path.join(work, "results.json")
+    with open(json_path, "w") as f:
+        json.dump(run, f, indent=1)
+    log("raw results: " + json_path)
+    return report(run, args.markdown)
+
+
+def report(run, markdown_path):
+    """Prints the tables of a run (and writes them as Markdown); the exit
+    status: 1 if any run failed."""
+    workloads, configs = run["workloads"], run["configs"]
+    results, failures = run["results"], run["failures"]
     print()
-    print(text)
+    print(tables(results, workloads, configs, False, run["stats"]))
     print("\n(%.0f s; load average %.1f at the start, %.1f at the end)"
-          % (elapsed, load_start[0], load_end[0]))
-    if args.markdown:
-        md = ["## MPISync overhead", "", machine_description(args),
-              "- harness: `python3 bench/run.py %s` (%.0f min; load average %.1f at the "
-              "start, %.1f at the end)" % (" ".join(map(shlex.quote, sys.argv[1:])),
-                                           elapsed / 60, load_start[0], load_end[0]),
-              "", tables(results, workloads, configs, True, args.stats), ""]
+          % (run["elapsed_s"], run["load_start"], run["load_end"]))
+    if markdown_path:
+        md = ["## MPISync overhead", "", run["machine"],
+              "- harness: `%s` (%.0f min; load average %.1f at the start, %.1f at the end)"
+              % (run["command"], run["elapsed_s"] / 60, run["load_start"], run["load_end"]),
+              "- problem sizes (workload arguments): " +
+              ", ".join("`%s %s`" % (w, run["args"][w]) for w in workloads),
+              "", tables(results, workloads, configs, True, run["stats"]), ""]
         if failures:
             md += ["**Failures**", ""] + ["- " + f for f in failures] + [""]
-        with open(args.markdown, "w") as f:
+        with open(markdown_path, "w") as f:
             f.write("\n".join(md))
     if failures:
         print("\n%d failure(s):" % len(failures))

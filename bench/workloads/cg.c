@@ -11,7 +11,7 @@
  * the ends of the domain are MPI_PROC_NULL.
  *
  *   cg [N [ITERS]]   grid N x N x (N*ranks) (default N=96), ITERS CG
- *                    iterations (default 400, no early exit)
+ *                    iterations (default 600, no early exit)
  *
  * Output: "checksum: <final |r|^2> <sum of x>". */
 #include <mpi.h>
@@ -46,7 +46,7 @@ static void spmv_rows(const CSR *A, const double *xe, double *y, int64_t r0,
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int n = argc > 1 ? atoi(argv[1]) : 96;
-  int iters = argc > 2 ? atoi(argv[2]) : 400;
+  int iters = argc > 2 ? atoi(argv[2]) : 600;
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);

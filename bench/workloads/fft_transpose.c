@@ -10,7 +10,7 @@
  * so the next iteration has work to do.
  *
  *   fft_transpose [LOGN [ITERS]]   N = 2^LOGN (default 11), ITERS forward +
- *                                  inverse pairs (default 12)
+ *                                  inverse pairs (default 26)
  *
  * Output: "checksum: <sum re> <sum im> <sum |spectrum|^2 of the last
  * forward transform>". */
@@ -88,7 +88,7 @@ static void fft2d(cplx *data, cplx *sbuf, cplx *rbuf, int rows, int size,
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   LOGN = argc > 1 ? atoi(argv[1]) : 11;
-  int iters = argc > 2 ? atoi(argv[2]) : 12;
+  int iters = argc > 2 ? atoi(argv[2]) : 26;
   N = 1 << LOGN;
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

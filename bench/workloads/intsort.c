@@ -10,7 +10,7 @@
  *
  *   intsort [LOGKEYS [ITERS]]   2^LOGKEYS keys per rank (default 24) in
  *                               [0, 2^(LOGKEYS-4)*ranks), ITERS iterations
- *                               (default 10)
+ *                               (default 16)
  *
  * Output: "checksum: <hash of the sorted keys> <verification failures>". */
 #include <mpi.h>
@@ -27,7 +27,7 @@ static uint64_t lcg_next(uint64_t *s) {
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int logkeys = argc > 1 ? atoi(argv[1]) : 24;
-  int iters = argc > 2 ? atoi(argv[2]) : 10;
+  int iters = argc > 2 ? atoi(argv[2]) : 16;
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);

@@ -12,7 +12,7 @@
  * (the coarse operator is the Galerkin one of that pair).
  *
  *   multigrid [N [CYCLES]]   N^3 cells per rank on the finest level (power
- *                            of two, default 128), CYCLES V-cycles (default 36)
+ *                            of two, default 256), CYCLES V-cycles (default 20)
  *
  * Output: "checksum: <|r|^2 after the last cycle> <sum of u>". */
 #include <mpi.h>
@@ -153,8 +153,8 @@ static void vcycle(int l) {
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  int n = argc > 1 ? atoi(argv[1]) : 128;
-  int cycles = argc > 2 ? atoi(argv[2]) : 36;
+  int n = argc > 1 ? atoi(argv[1]) : 256;
+  int cycles = argc > 2 ? atoi(argv[2]) : 20;
   int size, rank, dims[3] = {0, 0, 0}, periods[3] = {0, 0, 0}, coords[3];
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   MPI_Dims_create(size, 3, dims);

@@ -14,7 +14,7 @@
  * feeds the checksum.
  *
  *   rma [NX [ITERS]]   NX columns, NX rows per rank (default 2048), ITERS
- *                      iterations (default 500)
+ *                      iterations (default 1200)
  *
  * Output: "checksum: <sum of u> <sum of the periodic heat checks>". */
 #include <mpi.h>
@@ -36,7 +36,7 @@ static void update_rows(const double *restrict u, double *restrict v, int nx,
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int nx = argc > 1 ? atoi(argv[1]) : 2048;
-  int iters = argc > 2 ? atoi(argv[2]) : 500;
+  int iters = argc > 2 ? atoi(argv[2]) : 1200;
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);

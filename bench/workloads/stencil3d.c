@@ -7,8 +7,8 @@
  * that need no ghost) while the halos are in flight, waits with MPI_Waitall,
  * unpacks the ghosts and finally updates the boundary shell.
  *
- *   stencil3d [N [ITERS]]     local block N^3 per rank (default 112), ITERS
- *                             iterations (default 700)
+ *   stencil3d [N [ITERS]]     local block N^3 per rank (default 128), ITERS
+ *                             iterations (default 1500)
  *
  * Output: "checksum: <sum of u> <sum of u*w>" (deterministic: local sums in
  * a fixed order, one MPI_Allreduce per value). */
@@ -77,8 +77,8 @@ static void unpack(double *u, const double *buf, int dim, int side) {
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  int n = argc > 1 ? atoi(argv[1]) : 112;
-  int iters = argc > 2 ? atoi(argv[2]) : 700;
+  int n = argc > 1 ? atoi(argv[1]) : 128;
+  int iters = argc > 2 ? atoi(argv[2]) : 1500;
   int size, rank;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   int dims[3] = {0, 0, 0}, periods[3] = {1, 1, 1}, coords[3];
