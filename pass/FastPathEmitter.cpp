@@ -24,9 +24,10 @@ enum StateField : unsigned {
   kShadowOffset = 5,
   kNumFields = 8,
 };
-// ShadowBits (runtime/mpisync_shadow.h): what loads and stores can violate.
-constexpr uint8_t kShadowLoadMask = 2;
-constexpr uint8_t kShadowStoreMask = 1 | 2;
+// ShadowBits (runtime/mpisync_shadow.h): what loads and stores can violate
+// or must record. Send 1, receive 2, exposed window: loads 4, stores 8.
+constexpr uint8_t kShadowLoadMask = 2 | 4;
+constexpr uint8_t kShadowStoreMask = 1 | 2 | 8;
 constexpr unsigned kShadowScale = 3;
 } // namespace
 

@@ -85,7 +85,7 @@ void UnpoisonBuffer(const PendingBuffer &b) {
     // Clear whole granules, then re-mark what other buffers keep there.
     uptr gbegin = RoundDownTo(begin, kGranule);
     uptr gend = RoundUpTo(end, kGranule);
-    ClearShadow(gbegin, gend);
+    ClearShadow(gbegin, gend, kShadowSend | kShadowRecv);
     ForEachOverlap(gbegin, gend,
                    [](PendingOp *other_op, PendingBuffer &other, uptr sb,
                       uptr se, MPI_Count) {

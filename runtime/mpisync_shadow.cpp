@@ -39,12 +39,17 @@ void PoisonShadow(uptr begin, uptr end, u8 bits) {
     *s |= bits;
 }
 
-void ClearShadow(uptr begin, uptr end) {
+void ClearShadow(uptr begin, uptr end, u8 bits) {
   if (!Shadowed(begin, end))
     return;
   u8 *s = MemToShadow(begin);
   u8 *e = MemToShadow(end - 1) + 1;
-  internal_memset(s, 0, e - s);
+  if (bits == 0xff) {
+    internal_memset(s, 0, e - s);
+    return;
+  }
+  for (; s < e; s++)
+    *s &= ~bits;
 }
 
 bool ShadowHasAny(uptr begin, uptr end, u8 mask) {

@@ -19,9 +19,15 @@ constexpr uptr kMaxAppAddress = uptr(1) << 47;
 enum ShadowBits : u8 {
   kShadowSend = 1, // stores are errors
   kShadowRecv = 2, // loads and stores are errors
+  // Window memory in an exposure epoch: the first load (store) of a granule
+  // per clock interval is recorded for the RMA conflict check, then the bit
+  // is cleared until this process's clock next leaves it.
+  kShadowWinLoad = 4,
+  kShadowWinStore = 8,
 };
-constexpr u8 kShadowLoadMask = kShadowRecv;
-constexpr u8 kShadowStoreMask = kShadowSend | kShadowRecv;
+constexpr u8 kShadowLoadMask = kShadowRecv | kShadowWinLoad;
+constexpr u8 kShadowStoreMask = kShadowSend | kShadowRecv | kShadowWinStore;
+constexpr u8 kShadowWinMask = kShadowWinLoad | kShadowWinStore;
 
 void InitializeShadow();
 uptr ShadowOffset();
@@ -32,8 +38,8 @@ inline u8 *MemToShadow(uptr addr) {
 
 // ORs `bits` into the shadow of every granule overlapping [begin, end).
 void PoisonShadow(uptr begin, uptr end, u8 bits);
-// Clears the shadow of every granule overlapping [begin, end).
-void ClearShadow(uptr begin, uptr end);
+// Clears `bits` in the shadow of every granule overlapping [begin, end).
+void ClearShadow(uptr begin, uptr end, u8 bits = 0xff);
 // True if any granule overlapping [begin, end) has one of `mask` set.
 bool ShadowHasAny(uptr begin, uptr end, u8 mask);
 

@@ -23,7 +23,7 @@ declare void @unknown()
 ; An aligned 4-byte store has one shadow granule; stores test mask 3.
 ; CHECK:      load i8, ptr
 ; CHECK-NOT:  load i8
-; CHECK:      and i8 %{{.*}}, 3
+; CHECK:      and i8 %{{.*}}, 11
 ; CHECK:      call preserve_allcc void @__mpisync_store4_pa(ptr %p)
 ; CHECK:      [[HOT]]:
 ; CHECK-NEXT: store i32 1, ptr %p
@@ -43,7 +43,7 @@ define void @store(ptr %p) {
 ; CHECK:      load i64, ptr getelementptr inbounds ([8 x i64], ptr @__mpisync_state, i64 0, i64 1)
 ; CHECK:      load i8, ptr
 ; CHECK:      load i8, ptr
-; CHECK:      and i8 %{{.*}}, 2
+; CHECK:      and i8 %{{.*}}, 6
 ; CHECK:      call preserve_allcc void @__mpisync_load8_pa(ptr %p)
 define i64 @unaligned_load(ptr %p) {
   %v = load i64, ptr %p, align 1
