@@ -3,6 +3,7 @@
 
 #include "Options.h"
 
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/MDBuilder.h"
@@ -92,10 +93,23 @@ void FastPathEmitter::beginFunction(Function &F) {
 }
 
 void FastPathEmitter::reloadAfter(Instruction *Call) {
-  if (!PendingSlot || Call->isTerminator())
+  if (!PendingSlot)
     return;
-  IRBuilder<> IRB(Call->getNextNode());
-  IRB.CreateStore(loadPendingWord(IRB), PendingSlot);
+  if (!Call->isTerminator()) {
+    IRBuilder<> IRB(Call->getNextNode());
+    IRB.CreateStore(loadPendingWord(IRB), PendingSlot);
+    return;
+  }
+  // An invoke (C++ code that may throw, Fortran with exceptions) or callbr
+  // ends its block: reload at the top of every successor, normal and unwind
+  // alike. Reloading where other paths also arrive is merely redundant.
+  for (BasicBlock *Succ : successors(Call)) {
+    BasicBlock::iterator At = Succ->getFirstInsertionPt();
+    if (At == Succ->end())
+      continue;
+    IRBuilder<> IRB(Succ, At);
+    IRB.CreateStore(loadPendingWord(IRB), PendingSlot);
+  }
 }
 
 void FastPathEmitter::finishFunction(Function &F, DominatorTree &DT) {

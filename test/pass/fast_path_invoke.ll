@@ -1,0 +1,40 @@
+; An invoke (a call in C++ code that may throw) ends its block, so the reload
+; of the pending word cannot follow it in the block: it goes to the top of
+; the normal and the unwind destination. Without it, a store after
+; `invoke @MPI_Isend` was tested against the word loaded before the call
+; (nothing pending yet) and never checked.
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+
+declare i32 @MPI_Isend(ptr, i32, i32, i32, i32, i32, ptr)
+declare i32 @__gxx_personality_v0(...)
+
+; CHECK-LABEL: define void @after_invoke(
+; CHECK:      invoke i32 @MPI_Isend(
+; CHECK-NEXT: to label %[[CONT:.*]] unwind label %[[LPAD:.*]]
+; CHECK:      [[CONT]]:
+; CHECK-NEXT: %[[W:.*]] = load i64, ptr @__mpisync_state
+; CHECK-NEXT: icmp ne i64 %[[W]], 0
+; CHECK:      call preserve_allcc void @__mpisync_store4_pa(ptr %p)
+; CHECK:      store i32 3, ptr %p
+; CHECK:      [[LPAD]]:
+; CHECK-NEXT: landingpad
+; CHECK:      %[[U:.*]] = load i64, ptr @__mpisync_state
+; CHECK-NEXT: icmp ne i64 %[[U]], 0
+; CHECK:      call preserve_allcc void @__mpisync_store4_pa(ptr %p)
+; CHECK:      store i32 4, ptr %p
+define void @after_invoke(ptr %p, ptr %req) personality ptr @__gxx_personality_v0 {
+entry:
+  store i32 1, ptr %p, align 4
+  %r = invoke i32 @MPI_Isend(ptr %p, i32 1, i32 0, i32 0, i32 0, i32 0, ptr %req)
+          to label %cont unwind label %lpad
+
+cont:
+  store i32 3, ptr %p, align 4
+  ret void
+
+lpad:
+  %lp = landingpad { ptr, i32 } cleanup
+  store i32 4, ptr %p, align 4
+  resume { ptr, i32 } %lp
+}
