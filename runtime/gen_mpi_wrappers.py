@@ -108,6 +108,70 @@ def buffer_list(entry, names):
 
 
 
+WIN_KINDS = {"create": "kCreate", "allocate": "kAllocate", "shared": "kShared",
+             "dynamic": "kDynamic"}
+WIN_SYNCS = {"fence": "kFence", "post": "kPost", "start": "kStart",
+             "complete": "kComplete", "wait": "kWait", "test": "kTest",
+             "lock": "kLock", "unlock": "kUnlock", "lock_all": "kLockAll",
+             "unlock_all": "kUnlockAll", "flush": "kFlush",
+             "flush_all": "kFlushAll", "flush_local": "kFlushLocal",
+             "flush_local_all": "kFlushLocalAll", "sync": "kSync"}
+RMA_KINDS = {"put": "kPut", "get": "kGet", "acc": "kAcc", "getacc": "kGetAcc",
+             "fetchop": "kFetchOp", "cas": "kCas"}
+# Keys whose values are words of the table, not parameter names.
+KEYWORD_KEYS = ("coll", "role", "kind", "sync")
+
+
+def rma_body(entry, name, call):
+    """Lines of the one-sided actions (mpisync_rma.h)."""
+    a = entry["args"]
+    act = entry["action"]
+    if act == "win_create":
+        kind = WIN_KINDS[a["kind"]]
+        base = a.get("base", "nullptr")
+        return ["  int rc = %s;" % call,
+                "  mpisync::OnWinCreate(call, rc, mpisync::WinKind::%s, (void *)%s, %s, %s, %s, %s);"
+                % (kind, base, a.get("size", "0"), a.get("disp", "1"), a["comm"], a["win"])]
+    if act == "win_attach":
+        return ["  int rc = %s;" % call,
+                "  mpisync::OnWinAttach(call, rc, %s, %s, %s);" % (a["win"], a["base"], a["size"])]
+    if act == "win_detach":
+        return ["  mpisync::BeforeWinDetach(call, %s, %s);" % (a["win"], a["base"]),
+                "  int rc = %s;" % call]
+    if act == "win_free":
+        return ["  mpisync::BeforeWinFree(call, %s);" % a["win"],
+                "  int rc = %s;" % call]
+    if act == "win_sync":
+        out = ["  mpisync::WinSyncArgs args;",
+               "  args.what = mpisync::WinSync::%s;" % WIN_SYNCS[a["sync"]],
+               "  args.win = %s;" % a["win"]]
+        for key, field in (("rank", "rank"), ("lock_type", "lock_type"),
+                           ("assert", "assert_flags"), ("group", "group"),
+                           ("flag", "flag")):
+            if key in a:
+                out.append("  args.%s = %s;" % (field, a[key]))
+        return out + ["  mpisync::BeforeWinSync(call, args);",
+                      "  int rc = %s;" % call,
+                      "  mpisync::AfterWinSync(call, rc, args);"]
+    if act == "rma":
+        out = ["  mpisync::RmaOpArgs args;",
+               "  args.kind = mpisync::RmaKind::%s;" % RMA_KINDS[a["kind"]]]
+        for key, field in (("origin", "origin"), ("ocount", "origin_count"),
+                           ("otype", "origin_type"), ("compare", "compare"),
+                           ("result", "result"), ("rcount", "result_count"),
+                           ("rtype", "result_type"), ("target", "target"),
+                           ("disp", "disp"), ("tcount", "target_count"),
+                           ("ttype", "target_type"), ("op", "op"),
+                           ("win", "win")):
+            if key in a:
+                out.append("  args.%s = %s;" % (field, a[key]))
+        req = a.get("req", "nullptr")
+        return out + ["  mpisync::BeforeRmaOp(call, args);",
+                      "  int rc = %s;" % call,
+                      "  mpisync::AfterRmaOp(call, rc, %s);" % req]
+    return None
+
+
 def body(entry, name, names, params):
     by_value = {n for n, p in zip(names, params.split(","))
                 if "*" not in p and "[" not in p}
@@ -117,7 +181,10 @@ def body(entry, name, names, params):
     out = ['  mpisync::MpiCall call("%s", GET_CALLER_PC(), GET_CURRENT_FRAME());' % name]
     saved = ["  mpisync::SavedRequests saved(%s, %s);" % (a.get("reqs", ""), a.get("n", ""))]
     completes_all = "    mpisync::OnAllCompleted(call, saved);"
-    if act == "init":
+    rma = rma_body(entry, name, call)
+    if rma is not None:
+        out += rma
+    elif act == "init":
         out += ["  int rc = %s;" % call, "  mpisync::OnInit(call, rc);"]
     elif act == "finalize":
         out += ["  mpisync::BeforeFinalize(call);", "  int rc = %s;" % call]
@@ -136,6 +203,9 @@ def body(entry, name, names, params):
         lines, n = buffer_list(entry, names)
         out += lines + ["  mpisync::CheckBlocking(call, buffers, %s);" % n,
                         "  int rc = %s;" % call]
+        if "comm" in names and "coll" in a:
+            # A blocking collective orders the members of the windows in it.
+            out += ["  mpisync::AfterCollective(call, rc, comm);"]
     elif act == "partitioned":
         out += ["  int rc = %s;" % call,
                 "  mpisync::OnPartitionedInit(call, rc, %s, %s, %s, %s, %s, %s);"
@@ -226,6 +296,7 @@ def main():
            "#include <mpi.h>", "",
            '#include "mpisync_collectives.h"',
            '#include "mpisync_mpi_hooks.h"',
+           '#include "mpisync_rma.h"',
            '#include "sanitizer_common/sanitizer_internal_defs.h"', "",
            "using __sanitizer::uptr;", ""]
     for entry in parse_table(table):
@@ -238,7 +309,7 @@ def main():
             params = protos[name]
             names = param_names(params)
             used = {v for k, v in entry["args"].items()
-                    if not v.isdigit() and k not in ("coll", "role")}
+                    if not v.isdigit() and k not in KEYWORD_KEYS}
             for r, b, c, t in entry["buffers"]:
                 used |= {b, c, t}
             missing = used - set(names)

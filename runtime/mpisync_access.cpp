@@ -7,6 +7,7 @@
 #include "mpisync_interface.h"
 #include "mpisync_pending.h"
 #include "mpisync_report.h"
+#include "mpisync_rma.h"
 #include "mpisync_rtl.h"
 #include "mpisync_shadow.h"
 #include "mpisync_stack.h"
@@ -27,6 +28,9 @@ bool InHull(uptr addr, uptr size, uptr lo, uptr span) {
 ErrorKind KindOf(const PendingOp &op, const PendingBuffer &buf) {
   if (op.freed_while_active)
     return ErrorKind::kFreedRequestBufferAccess;
+  if (op.rma)
+    return buf.role == BufferRole::kSend ? ErrorKind::kRmaOriginBufferWrite
+                                         : ErrorKind::kRmaResultBufferAccess;
   return buf.role == BufferRole::kSend ? ErrorKind::kSendBufferWrite
                                        : ErrorKind::kRecvBufferAccess;
 }
@@ -48,7 +52,11 @@ void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
   if (!InHull(p, size, lo, span))
     return;
   CountStat(kStatInRange);
-  if (!ShadowHasAny(p, p + size, is_write ? kShadowStoreMask : kShadowLoadMask))
+  // Window memory: the access is recorded for the RMA conflict check.
+  if (ShadowHasAny(p, p + size, is_write ? kShadowWinStore : kShadowWinLoad))
+    RecordWindowAccess(p, size, is_write, pc, bp);
+  u8 mask = (is_write ? kShadowStoreMask : kShadowLoadMask) & ~kShadowWinMask;
+  if (!ShadowHasAny(p, p + size, mask))
     return;
   CountStat(kStatShadow);
   Lock lock(&StateMutex());

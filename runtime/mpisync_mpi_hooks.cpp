@@ -7,6 +7,7 @@
 #include "mpisync_interface.h"
 #include "mpisync_modules.h"
 #include "mpisync_report.h"
+#include "mpisync_rma.h"
 #include "mpisync_rtl.h"
 #include "mpisync_stack.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
@@ -220,6 +221,7 @@ void OnInit(MpiCall &, int rc) {
 }
 
 void BeforeFinalize(MpiCall &call) {
+  FinalizeWindows(call);
   Lock lock(&StateMutex());
   PendingOp **ops;
   uptr n;

@@ -23,6 +23,10 @@ DenseMap<int, PendingOp *> *request_table;
 InternalMmapVectorNoCtor<PendingOp *> active_ops;
 // Removals since the published intervals were last recomputed.
 uptr stale_removals;
+struct WatchedRegion {
+  uptr key, lo, hi;
+};
+InternalMmapVectorNoCtor<WatchedRegion> watched;
 
 DenseMap<int, PendingOp *> &Table() {
   if (!request_table)
@@ -66,7 +70,11 @@ void RecomputePublished() {
   for (uptr i = 0; i < active_ops.size(); i++)
     for (uptr b = 0; b < active_ops[i]->num_buffers; b++)
       PublishBuffer(active_ops[i]->buffers[b]);
-  s.pending = active_ops.size() != 0;
+  for (uptr i = 0; i < watched.size(); i++) {
+    Widen(&s.load_lo, &s.load_span, watched[i].lo, watched[i].hi);
+    Widen(&s.store_lo, &s.store_span, watched[i].lo, watched[i].hi);
+  }
+  s.pending = active_ops.size() != 0 || watched.size() != 0;
   stale_removals = 0;
 }
 
@@ -271,6 +279,24 @@ void DestroyOp(PendingOp *op) {
     ReleaseDataMap(op->buffers[b].map);
   InternalFree(op->buffers);
   InternalFree(op);
+}
+
+void WatchPublished(uptr key, uptr lo, uptr hi) {
+  if (lo >= hi)
+    return;
+  watched.push_back({key, lo, hi});
+  RecomputePublished();
+}
+
+void UnwatchPublished(uptr key, uptr lo, uptr hi) {
+  for (uptr i = 0; i < watched.size(); i++) {
+    if (watched[i].key == key && watched[i].lo == lo && watched[i].hi == hi) {
+      watched[i] = watched.back();
+      watched.pop_back();
+      break;
+    }
+  }
+  RecomputePublished();
 }
 
 uptr NumActiveOps() { return active_ops.size(); }

@@ -71,6 +71,12 @@ struct PendingOp {
   bool send_data_consumed;
   // The library was seen writing the receive data.
   bool recv_data_written;
+  // An RMA operation's origin and result buffers (mpisync_rma_hooks.cpp):
+  // released by the synchronization that completes it locally at
+  // `rma_target` of `rma_win`, or by its request.
+  bool rma;
+  MPI_Win rma_win;
+  int rma_target;
   PendingBuffer *buffers;
   uptr num_buffers;
 };
@@ -99,6 +105,12 @@ void ArmBuffer(PendingOp *op, uptr i);
 void DisarmBuffer(PendingOp *op, uptr i);
 // Unregisters, deactivates and frees.
 void DestroyOp(PendingOp *op);
+
+// Memory watched apart from pending operations (window memory of RMA):
+// inside the published intervals of loads and stores, and the pending word
+// set, while registered. `key` names the owner of [lo, hi).
+void WatchPublished(uptr key, uptr lo, uptr hi);
+void UnwatchPublished(uptr key, uptr lo, uptr hi);
 
 uptr NumActiveOps();
 PendingOp *ActiveOp(uptr i);

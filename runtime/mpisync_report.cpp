@@ -2,6 +2,7 @@
 #include "mpisync_report.h"
 
 #include "mpisync_flags.h"
+#include "mpisync_report_internal.h"
 #include "mpisync_report_json.h"
 #include "mpisync_stack.h"
 #include "mpisync_suppressions.h"
@@ -27,6 +28,8 @@ struct ReportedPair {
 };
 InternalMmapVectorNoCtor<ReportedPair> reported_pairs;
 
+} // namespace
+
 // One report per (access site, request site) pair and kind.
 bool AlreadyReported(ErrorKind kind, uptr site, u32 request_stack) {
   for (uptr i = 0; i < reported_pairs.size(); i++)
@@ -46,9 +49,13 @@ uptr HashLocation(const char *s) {
   return (uptr)(h | (1ull << 63));
 }
 
+namespace {
+
 const char *RoleName(BufferRole role) {
   return role == BufferRole::kSend ? "send" : "receive";
 }
+
+} // namespace
 
 void PrintHeader(ErrorKind kind, InternalScopedString *out,
                  ReportRecord *rec) {
@@ -73,6 +80,8 @@ void PrintSummary(ErrorKind kind, u32 first_stack, const char *call,
                first, call, mpi);
   out->Append(kRule);
 }
+
+namespace {
 
 void DescribeDatatype(const PendingBuffer &buf, char *out, uptr size) {
   internal_strncpy(out, "?", size);
@@ -122,6 +131,8 @@ void DescribeBufferAt(uptr addr, const PendingOp &op, const PendingBuffer &buf,
   }
 }
 
+} // namespace
+
 bool Suppressed(ErrorKind kind, u32 a, u32 b) {
   u32 stacks[2] = {a, b};
   return IsSuppressed(ErrorKindName(kind), stacks, 2);
@@ -141,13 +152,18 @@ void Emit(const InternalScopedString &out, const ReportRecord &rec) {
   }
 }
 
+namespace {
+
 // Manifest: the library had not yet consumed (send) or produced (receive)
 // the data when the access happened, so this run's data is affected.
 // Latent: it had, as observed by the runtime; another MPI breaks it.
 bool IsLatent(ErrorKind kind, const AccessInfo &access, const PendingOp &op) {
-  if (kind == ErrorKind::kSendBufferWrite)
+  if (kind == ErrorKind::kSendBufferWrite ||
+      kind == ErrorKind::kRmaOriginBufferWrite)
     return op.send_data_consumed;
-  if (kind == ErrorKind::kRecvBufferAccess && !access.is_write)
+  if ((kind == ErrorKind::kRecvBufferAccess ||
+       kind == ErrorKind::kRmaResultBufferAccess) &&
+      !access.is_write)
     return op.recv_data_written;
   return false;
 }

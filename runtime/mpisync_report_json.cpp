@@ -170,7 +170,7 @@ void Frames(JsonWriter &w, u32 id, uptr *top) {
       *top = index;
       top_found = true;
     }
-    SymbolizedStackHolder holder(Symbolizer::GetOrInit()->SymbolizePC(pc));
+    SymbolizedStackHolder holder(SymbolizeReadable(pc));
     const SymbolizedStack *frames = holder.get();
     if (!frames) {
       AddressInfo info;
@@ -240,7 +240,7 @@ void Place(JsonWriter &w, const ReportRecord &rec, u32 id) {
   uptr frame = 0, index = 0;
   while (frame + 1 < stack.size && IsMpiLibraryPc(stack.trace[frame])) {
     uptr pc = StackTrace::GetPreviousInstructionPc(stack.trace[frame]);
-    SymbolizedStackHolder holder(Symbolizer::GetOrInit()->SymbolizePC(pc));
+    SymbolizedStackHolder holder(SymbolizeReadable(pc));
     index++;
     for (const SymbolizedStack *f = holder.get(); f && f->next; f = f->next)
       index++;
@@ -251,7 +251,7 @@ void Place(JsonWriter &w, const ReportRecord &rec, u32 id) {
     return;
   }
   uptr pc = StackTrace::GetPreviousInstructionPc(stack.trace[frame]);
-  SymbolizedStackHolder holder(Symbolizer::GetOrInit()->SymbolizePC(pc));
+  SymbolizedStackHolder holder(SymbolizeReadable(pc));
   AddressInfo none;
   none.address = pc;
   const AddressInfo &info = holder.get() ? holder.get()->info : none;

@@ -5,6 +5,7 @@
 #include "mpisync_flags.h"
 #include "mpisync_modules.h"
 #include "sanitizer_common/sanitizer_common.h"
+#include "sanitizer_common/sanitizer_flags.h"
 #include "sanitizer_common/sanitizer_stackdepot.h"
 #include "sanitizer_common/sanitizer_stacktrace.h"
 #include "sanitizer_common/sanitizer_stacktrace_printer.h"
@@ -41,13 +42,140 @@ u32 CaptureStack(uptr pc, uptr bp, bool fast) {
   return StackDepotPut(stack);
 }
 
+namespace {
+
+bool IsLower(char c) { return (c >= 'a' && c <= 'z'); }
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+bool IsNameChar(char c) { return IsLower(c) || IsDigit(c) || c == '_'; }
+
+// Fortran source suffixes, any case: .f .for .ftn .f77 .f90 .f95 .f03 .f08
+// (and .F, .F90, ... preprocessed).
+bool IsFortranFile(const char *file) {
+  if (!file)
+    return false;
+  const char *dot = internal_strrchr(file, '.');
+  if (!dot)
+    return false;
+  char ext[8];
+  uptr n = 0;
+  for (const char *p = dot + 1; *p && n + 1 < sizeof(ext); p++)
+    ext[n++] = (*p >= 'A' && *p <= 'Z') ? (char)(*p - 'A' + 'a') : *p;
+  ext[n] = 0;
+  if (dot[1 + n] != 0)
+    return false;
+  static const char *const kExts[] = {"f",   "for", "ftn", "f77",
+                                      "f90", "f95", "f03", "f08"};
+  for (const char *e : kExts)
+    if (!internal_strcmp(ext, e))
+      return true;
+  return false;
+}
+
+} // namespace
+
+// flang's internal names (flang/docs/BijectiveInternalNameUniquing.md):
+// `_Q`, then the scopes from the outermost, M<module> S<submodule>...
+// F<host procedure>... B<block index>, then P<procedure> for a procedure.
+// `_QQmain` is the main program. Compiler-generated suffixes (`..omp_par`)
+// are kept as they are.
+bool ReadableFunctionName(const char *function, const char *file,
+                          InternalScopedString *out) {
+  if (!function)
+    return false;
+  if (function[0] == '_' && function[1] == 'Q') {
+    const char *p = function + 2;
+    if (!internal_strncmp(p, "Qmain", 5) && (p[5] == 0 || p[5] == '.')) {
+      out->Append("main program");
+      out->Append(p + 5);
+      return true;
+    }
+    InternalScopedString name;
+    bool procedure = false;
+    while (*p && *p != '.') {
+      char tag = *p++;
+      const char *begin = p;
+      if (tag == 'B') {
+        while (IsDigit(*p))
+          p++;
+        if (p == begin)
+          return false;
+        continue; // a BLOCK construct: no name of its own
+      }
+      if (tag != 'M' && tag != 'S' && tag != 'F' && tag != 'P')
+        return false; // a variable, type, common block, ...: not ours
+      if (procedure)
+        return false;
+      while (IsNameChar(*p))
+        p++;
+      if (p == begin) {
+        // The main program as a host (`_QFPinner`) has no name here.
+        if (tag != 'F')
+          return false;
+        continue;
+      }
+      if (!IsLower(*begin))
+        return false;
+      if (name.length())
+        name.Append("::");
+      name.AppendF("%.*s", (int)(p - begin), begin);
+      procedure = tag == 'P';
+    }
+    if (!procedure)
+      return false;
+    out->Append(name.data());
+    out->Append(p);
+    return true;
+  }
+  // An external procedure keeps flang's external name `name_`.
+  uptr len = internal_strlen(function);
+  if (len < 2 || function[len - 1] != '_' || !IsLower(function[0]) ||
+      !IsFortranFile(file))
+    return false;
+  for (uptr i = 0; i < len; i++)
+    if (!IsNameChar(function[i]))
+      return false;
+  out->AppendF("%.*s", (int)(len - 1), function);
+  return true;
+}
+
+SymbolizedStack *SymbolizeReadable(uptr pc) {
+  SymbolizedStack *frames = Symbolizer::GetOrInit()->SymbolizePC(pc);
+  for (SymbolizedStack *f = frames; f; f = f->next) {
+    InternalScopedString name;
+    if (!ReadableFunctionName(f->info.function, f->info.file, &name))
+      continue;
+    InternalFree(f->info.function);
+    f->info.function = internal_strdup(name.data());
+  }
+  return frames;
+}
+
+// StackTrace::PrintTo, with readable Fortran names.
 void PrintStack(u32 id, InternalScopedString *out) {
   StackTrace stack = StackDepotGet(id);
   if (stack.size == 0) {
     out->Append("    <empty stack>\n\n");
     return;
   }
-  stack.PrintTo(out);
+  const char *format = common_flags()->stack_trace_format;
+  StackTracePrinter *printer = StackTracePrinter::GetOrInit();
+  bool symbolize = printer->RenderNeedsSymbolization(format);
+  uptr frame_no = 0;
+  for (uptr i = 0; i < stack.size && stack.trace[i]; i++) {
+    uptr pc = StackTrace::GetPreviousInstructionPc(stack.trace[i]);
+    SymbolizedStackHolder holder(symbolize ? SymbolizeReadable(pc)
+                                           : SymbolizedStack::New(pc));
+    for (const SymbolizedStack *f = holder.get(); f; f = f->next) {
+      uptr before = out->length();
+      printer->RenderFrame(out, format, frame_no++, f->info.address,
+                           symbolize ? &f->info : nullptr,
+                           common_flags()->symbolize_vs_style,
+                           common_flags()->strip_path_prefix);
+      if (out->length() != before)
+        out->Append("\n");
+    }
+  }
+  out->Append("\n");
 }
 
 void DescribeTopFrame(u32 id, char *buf, uptr size) {
@@ -61,7 +189,7 @@ void DescribeTopFrame(u32 id, char *buf, uptr size) {
   while (frame + 1 < stack.size && IsMpiLibraryPc(stack.trace[frame]))
     frame++;
   uptr pc = StackTrace::GetPreviousInstructionPc(stack.trace[frame]);
-  SymbolizedStackHolder holder(Symbolizer::GetOrInit()->SymbolizePC(pc));
+  SymbolizedStackHolder holder(SymbolizeReadable(pc));
   const SymbolizedStack *frames = holder.get();
   if (!frames)
     return;

@@ -4,6 +4,7 @@
 #define MPISYNC_STACK_H
 
 #include "sanitizer_common/sanitizer_common.h"
+#include "sanitizer_common/sanitizer_symbolizer.h"
 
 namespace mpisync {
 
@@ -20,6 +21,18 @@ void PrintStack(u32 id, __sanitizer::InternalScopedString *out);
 // file:line:column of the first frame of stack `id` (for SUMMARY lines),
 // written into buf.
 void DescribeTopFrame(u32 id, char *buf, uptr size);
+
+// The name a report shows for a function symbolized as `function` in source
+// `file`: flang's internal names become Fortran ones (`_QMhaloPexchange` ->
+// `halo::exchange`, `_QFouterPinner` -> `outer::inner`, `_QQmain` -> `main
+// program`, an external procedure `solve_` from a Fortran source -> `solve`).
+// Returns false (out untouched) when the name is not a Fortran one.
+bool ReadableFunctionName(const char *function, const char *file,
+                          __sanitizer::InternalScopedString *out);
+
+// Symbolizer::SymbolizePC with the function names of every frame made
+// readable as above. Free with SymbolizedStackHolder as usual.
+__sanitizer::SymbolizedStack *SymbolizeReadable(uptr pc);
 
 } // namespace mpisync
 

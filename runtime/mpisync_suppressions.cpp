@@ -3,6 +3,7 @@
 #include "mpisync_suppressions.h"
 
 #include "mpisync_flags.h"
+#include "mpisync_stack.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_file.h"
 #include "sanitizer_common/sanitizer_libc.h"
@@ -27,6 +28,11 @@ bool FrameMatches(uptr pc) {
   for (const SymbolizedStack *f = holder.get(); f; f = f->next) {
     const AddressInfo &info = f->info;
     if (info.function && context->Match(info.function, "fun", &s))
+      return true;
+    // The name the report shows (Fortran: `halo::exchange`) matches too.
+    InternalScopedString readable;
+    if (ReadableFunctionName(info.function, info.file, &readable) &&
+        context->Match(readable.data(), "fun", &s))
       return true;
     if (info.file && context->Match(info.file, "src", &s))
       return true;

@@ -1,0 +1,21 @@
+// Reports of one-sided communication (docs/errors/rma-*.md).
+#ifndef MPISYNC_REPORT_RMA_H
+#define MPISYNC_REPORT_RMA_H
+
+#include "mpisync_report.h"
+#include "mpisync_rma_window.h"
+
+namespace mpisync {
+
+// Two accesses of `w`'s memory owned by this process conflict: `first` (a
+// load or store when one is, else the later operation) and `second`.
+void ReportRmaConflict(ErrorKind kind, const Window &w,
+                       const RmaRecord &first, const RmaRecord &second);
+// `call` (at `stack`) breaks the epoch rules: `what` says how; `other`
+// (when non-zero, introduced by `other_title`) is the call it clashes with.
+void ReportRmaMisuse(const char *call, u32 stack, const char *what,
+                     u32 other, const char *other_title);
+
+} // namespace mpisync
+
+#endif // MPISYNC_REPORT_RMA_H

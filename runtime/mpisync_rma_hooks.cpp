@@ -1,0 +1,575 @@
+// Semantics of the one-sided calls (MPI 4.1 chapter 12): windows, epochs,
+// the origin and result buffers of RMA operations, and when the access
+// records of window memory are exchanged and checked.
+//
+// Origin and result buffers are pending operations like a send's and a
+// receive's (mpisync_pending.h): released by the synchronization that
+// completes the operation locally (flush_local, flush, unlock, fence,
+// complete) or by the request of the R* variants. Window memory is watched
+// for the whole life of the window: its loads and stores are recorded, as
+// is the target side of every operation, and the owner of the memory
+// checks them pairwise when the records reach it: at a fence, at the end
+// of an exposure epoch (MPI_Win_wait/test), and, for passive target, when
+// the window is freed.
+#include "mpisync_rma.h"
+
+#include "mpisync_pending.h"
+#include "mpisync_report_rma.h"
+#include "mpisync_rma_clock.h"
+#include "mpisync_rma_records.h"
+#include "sanitizer_common/sanitizer_allocator_internal.h"
+#include "sanitizer_common/sanitizer_libc.h"
+
+using namespace __sanitizer;
+
+namespace mpisync {
+
+namespace {
+
+// Window::lock entries.
+enum : u8 { kLockShared = 1, kLockExclusive = 2, kLockNoCheck = 4 };
+
+// The origin/result buffers of the operation being started by this thread.
+THREADLOCAL PendingOp *starting_rma_op;
+
+// Releases the origin and result buffers of operations of `w` to `target`
+// (-1: all targets): completed locally by `stack`.
+void CompleteLocally(Window *w, int target, u32 stack) {
+  Lock lock(&StateMutex());
+  InternalMmapVector<PendingOp *> done;
+  for (uptr i = 0; i < NumActiveOps(); i++) {
+    PendingOp *op = ActiveOp(i);
+    if (op->rma && op->rma_win == w->handle &&
+        (target < 0 || op->rma_target == target))
+      done.push_back(op);
+  }
+  for (uptr i = 0; i < done.size(); i++) {
+    PendingOp *op = done[i];
+    if (op->request != MPI_REQUEST_NULL) {
+      // An R* request: the buffers are free, the request still has to be
+      // completed by the program.
+      op->complete_stack = stack;
+      DeactivateOp(op);
+    } else {
+      DestroyOp(op);
+    }
+  }
+}
+
+void TranslateGroup(Window *w, MPI_Group group,
+                    InternalMmapVector<int> *members) {
+  members->clear();
+  int n = 0;
+  if (group == MPI_GROUP_NULL || PMPI_Group_size(group, &n) != MPI_SUCCESS ||
+      n <= 0)
+    return;
+  InternalMmapVector<int> in(n), out(n);
+  for (int i = 0; i < n; i++)
+    in[i] = i;
+  if (PMPI_Group_translate_ranks(group, n, in.data(), w->group, out.data()) !=
+      MPI_SUCCESS)
+    return;
+  for (int i = 0; i < n; i++)
+    if (out[i] != MPI_UNDEFINED)
+      members->push_back(out[i]);
+}
+
+bool InGroup(const InternalMmapVector<int> &group, int rank) {
+  for (uptr i = 0; i < group.size(); i++)
+    if (group[i] == rank)
+      return true;
+  return false;
+}
+
+bool AnyLock(const Window *w) {
+  if (w->lock_all)
+    return true;
+  for (int t = 0; t < w->size; t++)
+    if (w->lock[t])
+      return true;
+  return false;
+}
+
+bool ValidTarget(const Window *w, int t) { return t >= 0 && t < w->size; }
+
+void Misuse(MpiCall &call, const char *fmt, int arg = -1,
+            const Window *w = nullptr) {
+  char what[256];
+  internal_snprintf(what, sizeof(what), fmt, arg);
+  ReportRmaMisuse(call.name(), call.Stack(), what,
+                  w ? w->create_stack : 0,
+                  w ? "The window was created here:" : nullptr);
+}
+
+// The target holds the lock once this returns: MPICH acquires locks lazily
+// (at the first operation or the unlock), and the clock of the last
+// unlocker must be read after the acquisition, not before.
+void AcquireAndJoin(Window *w, MpiCall &, int target, bool exclusive) {
+  PMPI_Win_flush(target, w->handle);
+  ReadLockClock(w, target, exclusive);
+}
+
+void WatchMemory(Window *w, bool watch) {
+  auto apply = [&](uptr lo, uptr hi) {
+    if (watch)
+      WatchRegion(w, lo, hi);
+    else
+      UnwatchRegion(w, lo, hi);
+  };
+  switch (w->kind) {
+  case WinKind::kCreate:
+  case WinKind::kAllocate:
+    apply(w->base, w->base + w->bytes);
+    break;
+  case WinKind::kShared:
+    for (int r = 0; r < w->size; r++)
+      apply(w->shared_base[r], w->shared_base[r] + w->shared_bytes[r]);
+    break;
+  case WinKind::kDynamic:
+    for (uptr k = 0; k < w->attached.size(); k++)
+      apply(w->attached[k].lo, w->attached[k].hi);
+    break;
+  }
+}
+
+// The last exchange and check of a window, collective over its members.
+void RetireWindow(Window *w, MpiCall &call) {
+  u32 stack = call.Stack();
+  if (w->start_open || w->post_open || AnyLock(w))
+    Misuse(call,
+           "the window is freed while an access or exposure epoch is still "
+           "open (MPI 4.1 12.2.5: MPI_Win_free requires every epoch to be "
+           "closed)",
+           -1, w);
+  LseqTick();
+  CompleteOperations(w, -1, call.name(), stack);
+  CompleteLocally(w, -1, stack);
+  SendRecords(w, -1, kTagPassiveRecords, false);
+  DrainRecords(w, /*final=*/true);
+  CheckConflicts(w, /*forget=*/true);
+  WaitSends(w);
+  // Every member has received what it was sent before anyone frees.
+  PMPI_Barrier(w->comm);
+  WatchMemory(w, false);
+  TearDownClocks(w);
+  PMPI_Group_free(&w->group);
+  PMPI_Comm_free(&w->comm);
+  DeleteWindow(w);
+}
+
+} // namespace
+
+void OnWinCreate(MpiCall &call, int rc, WinKind kind, void *base,
+                 MPI_Aint size, MPI_Aint disp_unit, MPI_Comm comm,
+                 const MPI_Win *win) {
+  if (rc != MPI_SUCCESS || !win || *win == MPI_WIN_NULL)
+    return;
+  Lock lock(&RmaMutex());
+  Window *w = NewWindow(*win);
+  w->kind = kind;
+  w->create_call = call.name();
+  w->create_stack = call.Stack();
+  PMPI_Comm_dup(comm, &w->comm);
+  PMPI_Comm_rank(w->comm, &w->rank);
+  PMPI_Comm_size(w->comm, &w->size);
+  PMPI_Comm_group(w->comm, &w->group);
+  int n = w->size;
+  w->world_ranks = static_cast<int *>(InternalAlloc(sizeof(int) * n));
+  InternalMmapVector<int> ranks(n);
+  for (int i = 0; i < n; i++)
+    ranks[i] = i;
+  MPI_Group world;
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  PMPI_Group_translate_ranks(w->group, n, ranks.data(), world,
+                             w->world_ranks);
+  PMPI_Group_free(&world);
+  w->disp_unit = static_cast<MPI_Aint *>(InternalAlloc(sizeof(MPI_Aint) * n));
+  MPI_Aint mine = kind == WinKind::kDynamic ? 1 : disp_unit;
+  PMPI_Allgather(&mine, 1, MPI_AINT, w->disp_unit, 1, MPI_AINT, w->comm);
+  w->lock = static_cast<u8 *>(InternalAlloc(n));
+  internal_memset(w->lock, 0, n);
+  w->clock_joined = static_cast<bool *>(InternalAlloc(n));
+  internal_memset(w->clock_joined, 0, n);
+  w->sent_records_msgs = static_cast<u64 *>(InternalAlloc(sizeof(u64) * n));
+  internal_memset(w->sent_records_msgs, 0, sizeof(u64) * n);
+  switch (kind) {
+  case WinKind::kCreate:
+    w->base = (uptr)base;
+    w->bytes = size > 0 ? (uptr)size : 0;
+    break;
+  case WinKind::kAllocate:
+    w->base = base ? *(uptr *)base : 0;
+    w->bytes = size > 0 ? (uptr)size : 0;
+    break;
+  case WinKind::kShared:
+    w->shared_base = static_cast<uptr *>(InternalAlloc(sizeof(uptr) * n));
+    w->shared_bytes = static_cast<uptr *>(InternalAlloc(sizeof(uptr) * n));
+    for (int r = 0; r < n; r++) {
+      MPI_Aint bytes = 0;
+      int unit = 0;
+      void *ptr = nullptr;
+      PMPI_Win_shared_query(*win, r, &bytes, &unit, &ptr);
+      w->shared_base[r] = (uptr)ptr;
+      w->shared_bytes[r] = bytes > 0 ? (uptr)bytes : 0;
+    }
+    w->base = w->shared_base[w->rank];
+    w->bytes = w->shared_bytes[w->rank];
+    break;
+  case WinKind::kDynamic:
+    break;
+  }
+  SetUpClocks(w);
+  WatchMemory(w, true);
+}
+
+void OnWinAttach(MpiCall &, int rc, MPI_Win win, void *base, MPI_Aint size) {
+  if (rc != MPI_SUCCESS || size <= 0)
+    return;
+  Lock lock(&RmaMutex());
+  Window *w = FindWindow(win);
+  if (!w || w->kind != WinKind::kDynamic)
+    return;
+  w->attached.push_back({(uptr)base, (uptr)base + (uptr)size});
+  WatchRegion(w, (uptr)base, (uptr)base + (uptr)size);
+}
+
+void BeforeWinDetach(MpiCall &, MPI_Win win, const void *base) {
+  Lock lock(&RmaMutex());
+  Window *w = FindWindow(win);
+  if (!w)
+    return;
+  for (uptr k = 0; k < w->attached.size(); k++) {
+    if (w->attached[k].lo != (uptr)base)
+      continue;
+    Rearm(w); // dirty granules are set again, then cleared with the rest
+    UnwatchRegion(w, w->attached[k].lo, w->attached[k].hi);
+    w->attached[k] = w->attached.back();
+    w->attached.pop_back();
+    break;
+  }
+}
+
+void BeforeWinFree(MpiCall &call, const MPI_Win *win) {
+  if (!win)
+    return;
+  Lock lock(&RmaMutex());
+  if (Window *w = FindWindow(*win))
+    RetireWindow(w, call);
+}
+
+void FinalizeWindows(MpiCall &call) {
+  Lock lock(&RmaMutex());
+  while (NumWindows() > 0)
+    RetireWindow(WindowAt(0), call);
+}
+
+void BeforeWinSync(MpiCall &call, const WinSyncArgs &a) {
+  Lock lock(&RmaMutex());
+  Window *w = FindWindow(a.win);
+  if (!w)
+    return;
+  switch (a.what) {
+  case WinSync::kFence:
+    if (w->start_open || w->post_open)
+      Misuse(call, "MPI_Win_fence while a PSCW epoch (MPI_Win_start or "
+                   "MPI_Win_post) is open: fence and PSCW epochs do not mix");
+    else if (AnyLock(w))
+      Misuse(call, "MPI_Win_fence inside a passive target epoch (a lock is "
+                   "held)");
+    break;
+  case WinSync::kPost:
+    if (w->post_open)
+      Misuse(call, "MPI_Win_post while an exposure epoch of the window is "
+                   "already open (no MPI_Win_wait/MPI_Win_test since)");
+    break;
+  case WinSync::kStart:
+    if (w->start_open)
+      Misuse(call, "MPI_Win_start while an access epoch of the window is "
+                   "already open (no MPI_Win_complete since)");
+    else if (AnyLock(w))
+      Misuse(call, "MPI_Win_start inside a passive target epoch");
+    break;
+  case WinSync::kComplete:
+    if (!w->start_open)
+      Misuse(call, "MPI_Win_complete without a matching MPI_Win_start");
+    break;
+  case WinSync::kWait:
+  case WinSync::kTest:
+    if (!w->post_open)
+      Misuse(call, "MPI_Win_wait/MPI_Win_test without a matching "
+                   "MPI_Win_post");
+    break;
+  case WinSync::kLock:
+    if (!ValidTarget(w, a.rank))
+      break;
+    if (w->lock[a.rank] || w->lock_all)
+      Misuse(call, "MPI_Win_lock of rank %d, which this process has already "
+                   "locked (no MPI_Win_unlock since)", a.rank);
+    else if (w->start_open)
+      Misuse(call, "MPI_Win_lock inside a PSCW access epoch");
+    break;
+  case WinSync::kUnlock:
+    if (ValidTarget(w, a.rank) && !w->lock[a.rank])
+      Misuse(call, "MPI_Win_unlock of rank %d, which this process has not "
+                   "locked with MPI_Win_lock", a.rank);
+    break;
+  case WinSync::kLockAll:
+    if (AnyLock(w))
+      Misuse(call, "MPI_Win_lock_all while this process already holds a "
+                   "lock on the window");
+    break;
+  case WinSync::kUnlockAll:
+    if (!w->lock_all)
+      Misuse(call, "MPI_Win_unlock_all without MPI_Win_lock_all");
+    break;
+  case WinSync::kFlush:
+  case WinSync::kFlushLocal:
+    if (ValidTarget(w, a.rank) && !w->lock[a.rank] && !w->lock_all)
+      Misuse(call, "flush of rank %d outside a passive target epoch: the "
+                   "target is not locked", a.rank);
+    break;
+  case WinSync::kFlushAll:
+  case WinSync::kFlushLocalAll:
+    if (!AnyLock(w))
+      Misuse(call, "flush outside a passive target epoch: no target is "
+                   "locked");
+    break;
+  case WinSync::kSync:
+    break;
+  }
+  // An unlock hands the lock to the next process: this process's clock
+  // must be there before it does.
+  if (a.what == WinSync::kUnlock && ValidTarget(w, a.rank) &&
+      w->lock[a.rank]) {
+    LseqTick();
+    CompleteOperations(w, a.rank, call.name(), call.Stack());
+    if (!(w->lock[a.rank] & kLockNoCheck))
+      PublishLockClock(w, a.rank, w->lock[a.rank] & kLockExclusive);
+  } else if (a.what == WinSync::kUnlockAll && w->lock_all) {
+    LseqTick();
+    CompleteOperations(w, -1, call.name(), call.Stack());
+    for (int t = 0; t < w->size; t++)
+      if (w->clock_joined[t])
+        PublishLockClock(w, t, /*exclusive=*/false);
+  }
+}
+
+void AfterWinSync(MpiCall &call, int rc, const WinSyncArgs &a) {
+  if (rc != MPI_SUCCESS)
+    return;
+  Lock lock(&RmaMutex());
+  Window *w = FindWindow(a.win);
+  if (!w)
+    return;
+  u32 stack = call.Stack();
+  LseqTick();
+  switch (a.what) {
+  case WinSync::kFence:
+    CompleteOperations(w, -1, call.name(), stack);
+    CompleteLocally(w, -1, stack);
+    ExchangeRecords(w);
+    ClockAllreduce(w);
+    CheckConflicts(w, /*forget=*/true);
+    w->fence_open = !(a.assert_flags & MPI_MODE_NOSUCCEED);
+    w->fence_ever = true;
+    break;
+  case WinSync::kPost:
+    TranslateGroup(w, a.group, &w->post_group);
+    w->post_open = true;
+    for (uptr i = 0; i < w->post_group.size(); i++)
+      ClockSend(w, w->post_group[i], kTagPostClock);
+    break;
+  case WinSync::kStart:
+    TranslateGroup(w, a.group, &w->start_group);
+    w->start_open = true;
+    for (uptr i = 0; i < w->start_group.size(); i++)
+      ClockRecv(w, w->start_group[i], kTagPostClock);
+    break;
+  case WinSync::kComplete:
+    CompleteOperations(w, -1, call.name(), stack);
+    CompleteLocally(w, -1, stack);
+    for (uptr i = 0; i < w->start_group.size(); i++) {
+      int t = w->start_group[i];
+      if (t == w->rank)
+        SendRecords(w, t, kTagCompleteRecords, false);
+      else {
+        SendRecords(w, t, kTagCompleteRecords, /*always=*/true);
+        ClockSend(w, t, kTagCompleteClock);
+      }
+    }
+    w->start_open = false;
+    w->start_group.clear();
+    break;
+  case WinSync::kWait:
+  case WinSync::kTest:
+    if (a.what == WinSync::kTest && (!a.flag || !*a.flag))
+      break;
+    for (uptr i = 0; i < w->post_group.size(); i++) {
+      int o = w->post_group[i];
+      if (o == w->rank)
+        continue;
+      ReceiveRecords(w, o, kTagCompleteRecords);
+      ClockRecv(w, o, kTagCompleteClock);
+    }
+    CheckConflicts(w, /*forget=*/true);
+    w->post_open = false;
+    w->post_group.clear();
+    break;
+  case WinSync::kLock:
+    if (!ValidTarget(w, a.rank))
+      break;
+    // MPI_MODE_NOCHECK: no lock is taken, nothing to learn (high bit).
+    w->lock[a.rank] = (a.lock_type == MPI_LOCK_EXCLUSIVE ? kLockExclusive
+                                                         : kLockShared) |
+                      (a.assert_flags & MPI_MODE_NOCHECK ? kLockNoCheck : 0);
+    if (!(a.assert_flags & MPI_MODE_NOCHECK))
+      AcquireAndJoin(w, call, a.rank, a.lock_type == MPI_LOCK_EXCLUSIVE);
+    break;
+  case WinSync::kUnlock:
+    if (!ValidTarget(w, a.rank))
+      break;
+    SendRecords(w, a.rank, kTagPassiveRecords, false);
+    CompleteLocally(w, a.rank, stack);
+    w->lock[a.rank] = 0;
+    break;
+  case WinSync::kLockAll:
+    w->lock_all = true;
+    internal_memset(w->clock_joined, 0, w->size);
+    break;
+  case WinSync::kUnlockAll:
+    SendRecords(w, -1, kTagPassiveRecords, false);
+    CompleteLocally(w, -1, stack);
+    w->lock_all = false;
+    break;
+  case WinSync::kFlush:
+  case WinSync::kFlushAll: {
+    int target = a.what == WinSync::kFlush ? a.rank : -1;
+    CompleteOperations(w, target, call.name(), stack);
+    SendRecords(w, target, kTagPassiveRecords, false);
+    CompleteLocally(w, target, stack);
+    break;
+  }
+  case WinSync::kFlushLocal:
+    CompleteLocally(w, a.rank, stack);
+    break;
+  case WinSync::kFlushLocalAll:
+    CompleteLocally(w, -1, stack);
+    break;
+  case WinSync::kSync:
+    break;
+  }
+  DrainRecords(w, /*final=*/false);
+  LseqTick();
+}
+
+void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
+  starting_rma_op = nullptr;
+  if (a.target == MPI_PROC_NULL)
+    return; // MPI 4.1 12.3: an operation with no effect
+  Lock lock(&RmaMutex());
+  Window *w = FindWindow(a.win);
+  if (!w)
+    return;
+  int t = a.target;
+  if (ValidTarget(w, t)) {
+    bool in_epoch = w->fence_open || (w->start_open && InGroup(w->start_group, t)) ||
+                    w->lock[t] || w->lock_all;
+    if (!in_epoch) {
+      if (w->start_open)
+        Misuse(call, "RMA operation to rank %d, which is not in the group "
+                     "of the open MPI_Win_start access epoch", t, w);
+      else
+        Misuse(call, "RMA operation to rank %d outside any access epoch of "
+                     "the window (no fence, MPI_Win_start or lock covers it)",
+               t, w);
+    }
+    if (w->lock_all && !w->clock_joined[t]) {
+      w->clock_joined[t] = true;
+      AcquireAndJoin(w, call, t, /*exclusive=*/false);
+    }
+  }
+  LseqTick();
+  RecordOperation(w, a, call.name(), call.Stack());
+
+  Lock state(&StateMutex());
+  PendingOp *op = NewOp(call.name(), /*persistent=*/false);
+  op->rma = true;
+  op->rma_win = a.win;
+  op->rma_target = t;
+  bool no_op = a.op == MPI_NO_OP; // origin arguments are ignored
+  if (a.kind == RmaKind::kGet)
+    AddBuffer(op, BufferRole::kRecv, a.origin, a.origin_count, a.origin_type);
+  else if (!no_op)
+    AddBuffer(op, BufferRole::kSend, a.origin, a.origin_count, a.origin_type);
+  if (a.compare)
+    AddBuffer(op, BufferRole::kSend, a.compare, 1, a.origin_type);
+  if (a.result)
+    AddBuffer(op, BufferRole::kRecv, a.result, a.result_count, a.result_type);
+  op->ever_started = true;
+  op->start_stack = call.Stack();
+  ActivateOp(op);
+  starting_rma_op = op;
+}
+
+void AfterRmaOp(MpiCall &, int rc, const MPI_Request *request) {
+  PendingOp *op = starting_rma_op;
+  starting_rma_op = nullptr;
+  LseqTick();
+  if (!op)
+    return;
+  Lock lock(&StateMutex());
+  if (rc != MPI_SUCCESS) {
+    DestroyOp(op);
+    return;
+  }
+  if (request && *request != MPI_REQUEST_NULL) {
+    op->request_slot = (uptr)request;
+    op->start_tid = (int)GetTid();
+    RegisterOp(op, *request);
+  }
+  MarkShadow(op);
+}
+
+void AfterCollective(MpiCall &, int rc, MPI_Comm comm) {
+  if (rc != MPI_SUCCESS || comm == MPI_COMM_NULL)
+    return;
+  Lock lock(&RmaMutex());
+  if (NumWindows() == 0)
+    return;
+  int inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  if (inter)
+    return;
+  MPI_Group group;
+  if (PMPI_Comm_group(comm, &group) != MPI_SUCCESS)
+    return;
+  // Windows in creation order: every member of a window sees the same
+  // windows inside the same communicator, in the same order.
+  for (uptr i = 0; i < NumWindows(); i++) {
+    Window *w = WindowAt(i);
+    InternalMmapVector<int> in(w->size), out(w->size);
+    for (int r = 0; r < w->size; r++)
+      in[r] = r;
+    PMPI_Group_translate_ranks(w->group, w->size, in.data(), group,
+                               out.data());
+    bool inside = true;
+    for (int r = 0; r < w->size; r++)
+      inside &= out[r] != MPI_UNDEFINED;
+    if (inside)
+      ClockAllreduce(w);
+  }
+  PMPI_Group_free(&group);
+}
+
+void RecordWindowAccess(uptr addr, uptr size, bool is_write, uptr pc,
+                        uptr bp) {
+  Lock lock(&RmaMutex());
+  uptr owner, offset;
+  Window *w = FindWindowByAddress(addr, &owner, &offset);
+  if (!w)
+    return;
+  RecordLoadStore(w, (int)owner, offset, offset + size, is_write, pc, bp,
+                  addr);
+}
+
+} // namespace mpisync

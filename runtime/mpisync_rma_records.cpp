@@ -1,0 +1,606 @@
+// RMA access records: recording, the wire format that carries them to the
+// owner of the memory, and the owner's pairwise conflict check.
+#include "mpisync_rma_records.h"
+
+#include "mpisync_datatype.h"
+#include "mpisync_pending.h"
+#include "mpisync_report_rma.h"
+#include "mpisync_rma_clock.h"
+#include "mpisync_shadow.h"
+#include "mpisync_stack.h"
+#include "sanitizer_common/sanitizer_allocator_internal.h"
+#include "sanitizer_common/sanitizer_libc.h"
+#include "sanitizer_common/sanitizer_stackdepot.h"
+#include "sanitizer_common/sanitizer_symbolizer.h"
+
+using namespace __sanitizer;
+
+namespace mpisync {
+
+namespace {
+
+// Beyond this many records a window stops recording (and says so once):
+// memory stays bounded, detection degrades.
+constexpr uptr kMaxRecords = 1 << 22;
+// MPI_Compare_and_swap is atomic, but only with itself.
+constexpr int kCompareAndSwapOp = 0x7ffffff1;
+
+bool Full(Window *w) {
+  static bool warned;
+  if (w->local.size() + w->outgoing.size() < kMaxRecords)
+    return false;
+  if (!warned) {
+    warned = true;
+    Report("MPISync: too many RMA access records; window conflicts are no "
+           "longer recorded\n");
+  }
+  return true;
+}
+
+// The predefined type an accumulate works on (MPI requires one).
+int BasicType(MPI_Datatype t) {
+  for (int depth = 0; depth < 16; depth++) {
+    int ni, na, nd, combiner;
+    if (PMPI_Type_get_envelope(t, &ni, &na, &nd, &combiner) != MPI_SUCCESS)
+      return (int)t;
+    if (combiner == MPI_COMBINER_NAMED || nd < 1)
+      return (int)t;
+    InternalMmapVector<int> ints(ni + 1);
+    InternalMmapVector<MPI_Aint> aints(na + 1);
+    InternalMmapVector<MPI_Datatype> types(nd);
+    if (PMPI_Type_get_contents(t, ni, na, nd, ints.data(), aints.data(),
+                               types.data()) != MPI_SUCCESS)
+      return (int)t;
+    t = types[0];
+  }
+  return (int)t;
+}
+
+// --- Wire format -----------------------------------------------------------
+
+// Stacks travel as (module, offset) frames: every member runs the same
+// binary, so the receiver finds the same code in its own modules.
+struct Writer {
+  InternalMmapVector<char> bytes;
+  void Put(const void *p, uptr n) {
+    uptr at = bytes.size();
+    bytes.resize(at + n);
+    internal_memcpy(bytes.data() + at, p, n);
+  }
+  template <typename T> void Put(T v) { Put(&v, sizeof(v)); }
+  void PutString(const char *s) {
+    u32 n = s ? (u32)internal_strlen(s) : 0;
+    Put(n);
+    Put(s, n);
+  }
+};
+
+struct Reader {
+  const char *p, *end;
+  bool ok = true;
+  void Get(void *out, uptr n) {
+    if ((uptr)(end - p) < n) {
+      ok = false;
+      internal_memset(out, 0, n);
+      return;
+    }
+    internal_memcpy(out, p, n);
+    p += n;
+  }
+  template <typename T> T Get() {
+    T v;
+    Get(&v, sizeof(v));
+    return v;
+  }
+  // Into a buffer of `size` bytes, NUL-terminated.
+  void GetString(char *out, uptr size) {
+    u32 n = Get<u32>();
+    if (!ok || (uptr)(end - p) < n) {
+      ok = false;
+      out[0] = 0;
+      return;
+    }
+    uptr k = n < size - 1 ? n : size - 1;
+    internal_memcpy(out, p, k);
+    out[k] = 0;
+    p += n;
+  }
+};
+
+void PutStack(Writer &wr, u32 id) {
+  StackTrace st = StackDepotGet(id);
+  wr.Put((u32)st.size);
+  for (uptr i = 0; i < st.size; i++) {
+    const char *module = nullptr;
+    uptr offset = 0;
+    if (!Symbolizer::GetOrInit()->GetModuleNameAndOffsetForPC(
+            st.trace[i], &module, &offset))
+      module = nullptr;
+    wr.PutString(module);
+    wr.Put((u64)offset);
+  }
+}
+
+u32 GetStack(Reader &rd, ListOfModules &modules) {
+  u32 n = rd.Get<u32>();
+  if (!rd.ok || n > kStackTraceMax)
+    return 0;
+  uptr pcs[kStackTraceMax];
+  uptr kept = 0;
+  for (u32 i = 0; i < n; i++) {
+    char name[kMaxPathLength];
+    rd.GetString(name, sizeof(name));
+    u64 offset = rd.Get<u64>();
+    for (uptr m = 0; m < modules.size(); m++)
+      if (!internal_strcmp(modules[m].full_name(), name)) {
+        pcs[kept++] = modules[m].base_address() + offset;
+        break;
+      }
+  }
+  if (!rd.ok || kept == 0)
+    return 0;
+  return StackDepotPut(StackTrace(pcs, kept));
+}
+
+// Names of the calls a record can come from, so received records point to
+// static strings.
+const char *const kCallNames[] = {
+    "MPI_Put",           "MPI_Get",          "MPI_Accumulate",
+    "MPI_Get_accumulate", "MPI_Fetch_and_op", "MPI_Compare_and_swap",
+    "MPI_Rput",          "MPI_Rget",         "MPI_Raccumulate",
+    "MPI_Rget_accumulate", "MPI_Win_fence",  "MPI_Win_complete",
+    "MPI_Win_unlock",    "MPI_Win_unlock_all", "MPI_Win_flush",
+    "MPI_Win_flush_all", "MPI_Win_free",     "MPI_Finalize",
+    "MPI_Put_c",         "MPI_Get_c",        "MPI_Accumulate_c",
+    "MPI_Get_accumulate_c", "MPI_Rput_c",    "MPI_Rget_c",
+    "MPI_Raccumulate_c", "MPI_Rget_accumulate_c",
+};
+
+const char *InternCallName(const char *name) {
+  if (!name[0])
+    return nullptr;
+  for (const char *known : kCallNames)
+    if (!internal_strcmp(known, name))
+      return known;
+  return "an RMA call";
+}
+
+// Records of `list` owned by `owner` and completed, with the clocks and
+// stacks they refer to.
+void Encode(Window *w, const InternalMmapVector<RmaRecord> &list, int owner,
+            Writer &wr) {
+  u32 n = 0;
+  for (uptr i = 0; i < list.size(); i++)
+    n += list[i].owner == owner && list[i].end != kNotCompleted;
+  wr.Put(n);
+  wr.Put((u32)w->size);
+  for (uptr i = 0; i < list.size(); i++) {
+    const RmaRecord &r = list[i];
+    if (r.owner != owner || r.end == kNotCompleted)
+      continue;
+    wr.Put((u64)r.lo);
+    wr.Put((u64)r.hi);
+    wr.Put(r.accessor);
+    wr.Put((u8)r.kind);
+    wr.Put((u8)r.atomic_read);
+    wr.Put((u8)r.is_op);
+    wr.Put(r.op);
+    wr.Put(r.basic_type);
+    wr.Put(r.start);
+    wr.Put(r.end);
+    wr.Put(w->clock_pool.data() + r.vc, sizeof(u64) * w->size);
+    wr.PutString(r.call);
+    wr.PutString(r.complete_call);
+    PutStack(wr, r.stack);
+    PutStack(wr, r.complete_stack);
+  }
+}
+
+void Decode(Window *w, const char *data, uptr size) {
+  Reader rd{data, data + size};
+  u32 n = rd.Get<u32>();
+  u32 members = rd.Get<u32>();
+  if (!rd.ok || members != (u32)w->size)
+    return;
+  ListOfModules modules;
+  modules.init();
+  for (u32 i = 0; i < n && rd.ok; i++) {
+    RmaRecord r;
+    internal_memset(&r, 0, sizeof(r));
+    r.lo = (uptr)rd.Get<u64>();
+    r.hi = (uptr)rd.Get<u64>();
+    r.owner = w->rank;
+    r.accessor = rd.Get<int>();
+    r.kind = (RmaRecord::Kind)rd.Get<u8>();
+    r.atomic_read = rd.Get<u8>();
+    r.is_op = rd.Get<u8>();
+    r.op = rd.Get<int>();
+    r.basic_type = rd.Get<int>();
+    r.start = rd.Get<u64>();
+    r.end = rd.Get<u64>();
+    r.vc = w->clock_pool.size();
+    for (int k = 0; k < w->size; k++)
+      w->clock_pool.push_back(rd.Get<u64>());
+    char name[64];
+    rd.GetString(name, sizeof(name));
+    r.call = InternCallName(name);
+    rd.GetString(name, sizeof(name));
+    r.complete_call = InternCallName(name);
+    r.stack = GetStack(rd, modules);
+    r.complete_stack = GetStack(rd, modules);
+    if (rd.ok)
+      w->local.push_back(r);
+  }
+}
+
+// Removes the completed records of `owner` from the outgoing list.
+void DropSent(Window *w, int owner) {
+  uptr k = 0;
+  for (uptr i = 0; i < w->outgoing.size(); i++) {
+    const RmaRecord &r = w->outgoing[i];
+    if (r.owner == owner && r.end != kNotCompleted)
+      continue;
+    w->outgoing[k++] = r;
+  }
+  w->outgoing.resize(k);
+}
+
+void TakeOwn(Window *w) {
+  for (uptr i = 0; i < w->outgoing.size(); i++) {
+    const RmaRecord &r = w->outgoing[i];
+    if (r.owner == w->rank && r.end != kNotCompleted)
+      w->local.push_back(r);
+  }
+  DropSent(w, w->rank);
+}
+
+void ReceiveOne(Window *w, const MPI_Status &st) {
+  int bytes = 0;
+  PMPI_Get_count(&st, MPI_BYTE, &bytes);
+  InternalMmapVector<char> buf(bytes > 0 ? bytes : 1);
+  PMPI_Recv(buf.data(), bytes, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, w->comm,
+            MPI_STATUS_IGNORE);
+  Decode(w, buf.data(), bytes);
+}
+
+// --- The check ---------------------------------------------------------------
+
+bool Writes(const RmaRecord &r) {
+  return r.kind == RmaRecord::kWrite ||
+         (r.kind == RmaRecord::kAtomic && !r.atomic_read);
+}
+
+// MPI 4.1 12.7.1: accumulates with the same predefined type are atomic
+// with respect to each other; with the default accumulate_ops info
+// ("same_op_no_op") they must also use the same op, or MPI_NO_OP.
+bool AtomicTogether(const RmaRecord &a, const RmaRecord &b) {
+  if (a.kind != RmaRecord::kAtomic || b.kind != RmaRecord::kAtomic)
+    return false;
+  if (a.basic_type != b.basic_type)
+    return false;
+  return a.op == b.op || a.atomic_read || b.atomic_read;
+}
+
+bool HappensBefore(const Window *w, const RmaRecord &x, const RmaRecord &y) {
+  if (x.end == kNotCompleted)
+    return false;
+  if (x.accessor == y.accessor)
+    return x.end <= y.start;
+  return w->clock_pool[y.vc + x.accessor] >= x.end;
+}
+
+bool Conflict(const Window *w, const RmaRecord &a, const RmaRecord &b) {
+  if (a.hi <= b.lo || b.hi <= a.lo)
+    return false;
+  // Loads and stores of processes among themselves are not RMA's business
+  // (shared-memory windows synchronize them by other means).
+  if (!a.is_op && !b.is_op)
+    return false;
+  if (!Writes(a) && !Writes(b))
+    return false;
+  if (AtomicTogether(a, b))
+    return false;
+  return !HappensBefore(w, a, b) && !HappensBefore(w, b, a);
+}
+
+bool AlreadyReportedPair(Window *w, const RmaRecord &a, const RmaRecord &b) {
+  u64 key = ((u64)a.stack << 32) | b.stack;
+  for (uptr i = 0; i < w->reported.size(); i++)
+    if (w->reported[i] == key)
+      return true;
+  w->reported.push_back(key);
+  return false;
+}
+
+} // namespace
+
+void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
+                     uptr pc, uptr bp, uptr addr) {
+  InternalMmapVector<RmaRecord> &list =
+      owner == w->rank ? w->local : w->outgoing;
+  RmaRecord::Kind kind = is_write ? RmaRecord::kWrite : RmaRecord::kRead;
+  uptr vc = CurrentClock(w);
+  u64 now = Lseq();
+  RmaRecord *rec = nullptr;
+  // Consecutive accesses of one clock interval extend one record.
+  if (!list.empty()) {
+    RmaRecord &last = list.back();
+    if (!last.is_op && last.owner == owner && last.kind == kind &&
+        last.start == now && last.vc == vc && lo <= last.hi &&
+        hi >= last.lo) {
+      last.lo = Min(last.lo, lo);
+      last.hi = Max(last.hi, hi);
+      rec = &last;
+    }
+  }
+  if (!rec) {
+    if (Full(w))
+      return;
+    RmaRecord r;
+    internal_memset(&r, 0, sizeof(r));
+    r.lo = lo;
+    r.hi = hi;
+    r.owner = owner;
+    r.accessor = w->rank;
+    r.kind = kind;
+    r.start = r.end = now;
+    r.vc = vc;
+    r.stack = CaptureStack(pc, bp, /*fast=*/true);
+    list.push_back(r);
+    rec = &list.back();
+  }
+  // Granules the record covers whole need no further record until the
+  // clock moves on: their bits are cleared (writes cover reads too).
+  uptr rec_lo = addr - (lo - rec->lo);
+  uptr rec_hi = rec_lo + (rec->hi - rec->lo);
+  uptr clear_lo = Max(RoundUpTo(rec_lo, kGranule), RoundDownTo(addr, kGranule));
+  uptr clear_hi =
+      Min(RoundDownTo(rec_hi, kGranule), RoundUpTo(addr + (hi - lo), kGranule));
+  if (clear_lo < clear_hi) {
+    ClearShadow(clear_lo, clear_hi,
+                is_write ? (u8)kShadowWinMask : (u8)kShadowWinLoad);
+    MarkDirty(w, clear_lo, clear_hi);
+  }
+}
+
+void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
+                     u32 stack) {
+  if (args.target < 0 || args.target >= w->size || Full(w))
+    return;
+  RmaRecord r;
+  internal_memset(&r, 0, sizeof(r));
+  r.owner = args.target;
+  r.accessor = w->rank;
+  r.is_op = true;
+  switch (args.kind) {
+  case RmaKind::kPut:
+    r.kind = RmaRecord::kWrite;
+    break;
+  case RmaKind::kGet:
+    r.kind = RmaRecord::kRead;
+    break;
+  case RmaKind::kCas:
+    r.kind = RmaRecord::kAtomic;
+    r.op = kCompareAndSwapOp;
+    break;
+  default:
+    r.kind = RmaRecord::kAtomic;
+    r.op = (int)args.op;
+    r.atomic_read = args.op == MPI_NO_OP;
+    break;
+  }
+  if (r.kind == RmaRecord::kAtomic)
+    r.basic_type = BasicType(args.target_type);
+  r.start = Lseq();
+  r.end = kNotCompleted;
+  r.vc = CurrentClock(w);
+  r.stack = stack;
+  r.call = call;
+  uptr base = w->kind == WinKind::kDynamic
+                  ? (uptr)args.disp
+                  : (uptr)(args.disp * w->disp_unit[args.target]);
+  DataMap *map;
+  {
+    Lock lock(&StateMutex());
+    map = args.target_count > 0 ? AcquireDataMap(args.target_type) : nullptr;
+  }
+  if (!map)
+    return;
+  ForEachSegment(*map, base, args.target_count, [&](uptr b, uptr e) {
+    if (b >= e)
+      return;
+    // Adjacent segments of one operation make one record.
+    if (!w->outgoing.empty()) {
+      RmaRecord &last = w->outgoing.back();
+      if (last.is_op && last.stack == r.stack && last.start == r.start &&
+          last.owner == r.owner && last.hi == b) {
+        last.hi = e;
+        return;
+      }
+    }
+    r.lo = b;
+    r.hi = e;
+    w->outgoing.push_back(r);
+  });
+  Lock lock(&StateMutex());
+  ReleaseDataMap(map);
+}
+
+void CompleteOperations(Window *w, int target, const char *call, u32 stack) {
+  u64 now = Lseq();
+  for (uptr i = 0; i < w->outgoing.size(); i++) {
+    RmaRecord &r = w->outgoing[i];
+    if (!r.is_op || r.end != kNotCompleted ||
+        (target >= 0 && r.owner != target))
+      continue;
+    r.end = now;
+    r.complete_stack = stack;
+    r.complete_call = call;
+  }
+}
+
+void SendRecords(Window *w, int target, int tag, bool always) {
+  TakeOwn(w);
+  for (int t = 0; t < w->size; t++) {
+    if (t == w->rank || (target >= 0 && t != target))
+      continue;
+    bool any = false;
+    for (uptr i = 0; i < w->outgoing.size() && !any; i++)
+      any = w->outgoing[i].owner == t && w->outgoing[i].end != kNotCompleted;
+    if (!any && !always)
+      continue;
+    Writer wr;
+    Encode(w, w->outgoing, t, wr);
+    SendBytes(w, t, tag, wr.bytes.data(), wr.bytes.size());
+    DropSent(w, t);
+    if (tag == kTagPassiveRecords)
+      w->sent_records_msgs[t]++;
+  }
+}
+
+void ReceiveRecords(Window *w, int from, int tag) {
+  MPI_Status st;
+  if (PMPI_Probe(from, tag, w->comm, &st) == MPI_SUCCESS)
+    ReceiveOne(w, st);
+}
+
+void ExchangeRecords(Window *w) {
+  TakeOwn(w);
+  int n = w->size;
+  InternalMmapVector<int> send_counts(n), recv_counts(n), sdispls(n),
+      rdispls(n);
+  Writer all;
+  for (int t = 0; t < n; t++) {
+    sdispls[t] = (int)all.bytes.size();
+    if (t != w->rank) {
+      Writer wr;
+      Encode(w, w->outgoing, t, wr);
+      all.Put(wr.bytes.data(), wr.bytes.size());
+      DropSent(w, t);
+    }
+    send_counts[t] = (int)all.bytes.size() - sdispls[t];
+  }
+  PMPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1,
+                MPI_INT, w->comm);
+  int total = 0;
+  for (int t = 0; t < n; t++) {
+    rdispls[t] = total;
+    total += recv_counts[t];
+  }
+  InternalMmapVector<char> in(total > 0 ? total : 1);
+  if (all.bytes.empty())
+    all.bytes.push_back(0);
+  PMPI_Alltoallv(all.bytes.data(), send_counts.data(), sdispls.data(),
+                 MPI_BYTE, in.data(), recv_counts.data(), rdispls.data(),
+                 MPI_BYTE, w->comm);
+  for (int t = 0; t < n; t++)
+    if (recv_counts[t] > 0)
+      Decode(w, in.data() + rdispls[t], recv_counts[t]);
+}
+
+void DrainRecords(Window *w, bool final) {
+  TakeOwn(w);
+  for (;;) {
+    int flag = 0;
+    MPI_Status st;
+    PMPI_Iprobe(MPI_ANY_SOURCE, kTagPassiveRecords, w->comm, &flag, &st);
+    if (!flag)
+      break;
+    ReceiveOne(w, st);
+    w->received_records_msgs++;
+  }
+  if (!final)
+    return;
+  InternalMmapVector<u64> sent_to_me(w->size);
+  PMPI_Alltoall(w->sent_records_msgs, 1, MPI_UINT64_T, sent_to_me.data(), 1,
+                MPI_UINT64_T, w->comm);
+  u64 expected = 0;
+  for (int i = 0; i < w->size; i++)
+    expected += sent_to_me[i];
+  while (w->received_records_msgs < expected) {
+    MPI_Status st;
+    if (PMPI_Probe(MPI_ANY_SOURCE, kTagPassiveRecords, w->comm, &st) !=
+        MPI_SUCCESS)
+      break;
+    ReceiveOne(w, st);
+    w->received_records_msgs++;
+  }
+}
+
+void CheckConflicts(Window *w, bool forget) {
+  InternalMmapVector<RmaRecord> &recs = w->local;
+  uptr n = recs.size();
+  InternalMmapVector<uptr> order(n);
+  for (uptr i = 0; i < n; i++)
+    order[i] = i;
+  Sort(order.data(), n,
+       [&](uptr a, uptr b) { return recs[a].lo < recs[b].lo; });
+  for (uptr i = 0; i < n; i++) {
+    const RmaRecord &a = recs[order[i]];
+    for (uptr j = i + 1; j < n && recs[order[j]].lo < a.hi; j++) {
+      const RmaRecord &b = recs[order[j]];
+      if (!Conflict(w, a, b))
+        continue;
+      // The load or store first; of two operations, the later one.
+      const RmaRecord *first = &a, *second = &b;
+      if ((first->is_op && !second->is_op) ||
+          (first->is_op && second->is_op && first->start < second->start &&
+           first->accessor == second->accessor))
+        Swap(first, second);
+      if (AlreadyReportedPair(w, *first, *second))
+        continue;
+      ErrorKind kind = first->accessor == second->accessor
+                           ? ErrorKind::kRmaLocalConflict
+                           : ErrorKind::kRmaRemoteConflict;
+      ReportRmaConflict(kind, *w, *first, *second);
+    }
+  }
+  if (!forget)
+    return;
+  recs.clear();
+  if (w->outgoing.empty()) {
+    w->clock_pool.clear();
+    w->current_vc = ~(uptr)0;
+  }
+}
+
+void SendBytes(Window *w, int to, int tag, const void *data, uptr size) {
+  char *copy = static_cast<char *>(InternalAlloc(size ? size : 1));
+  internal_memcpy(copy, data, size);
+  MPI_Request req;
+  if (PMPI_Isend(copy, (int)size, MPI_BYTE, to, tag, w->comm, &req) !=
+      MPI_SUCCESS) {
+    InternalFree(copy);
+    return;
+  }
+  w->send_requests.push_back(req);
+  w->send_buffers.push_back(copy);
+  // Completed sends are released as new ones are added.
+  if (w->send_requests.size() >= 64) {
+    uptr k = 0;
+    for (uptr i = 0; i < w->send_requests.size(); i++) {
+      int done = 0;
+      PMPI_Test(&w->send_requests[i], &done, MPI_STATUS_IGNORE);
+      if (done) {
+        InternalFree(w->send_buffers[i]);
+        continue;
+      }
+      w->send_requests[k] = w->send_requests[i];
+      w->send_buffers[k++] = w->send_buffers[i];
+    }
+    w->send_requests.resize(k);
+    w->send_buffers.resize(k);
+  }
+}
+
+void WaitSends(Window *w) {
+  if (!w->send_requests.empty())
+    PMPI_Waitall((int)w->send_requests.size(), w->send_requests.data(),
+                 MPI_STATUSES_IGNORE);
+  for (uptr i = 0; i < w->send_buffers.size(); i++)
+    InternalFree(w->send_buffers[i]);
+  w->send_requests.clear();
+  w->send_buffers.clear();
+}
+
+} // namespace mpisync

@@ -1,0 +1,44 @@
+// Access records of RMA windows: made by loads, stores and RMA operations,
+// sent to the owner of the memory when the operation has completed there,
+// and checked pairwise by the owner (MPI 4.1 12.7).
+#ifndef MPISYNC_RMA_RECORDS_H
+#define MPISYNC_RMA_RECORDS_H
+
+#include "mpisync_rma_window.h"
+
+namespace mpisync {
+
+constexpr u64 kNotCompleted = ~(u64)0;
+
+// A load or store of this process at [lo, hi) of `owner`'s memory.
+void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
+                     uptr pc, uptr bp, uptr addr);
+// The target side of an RMA operation (pending until completed).
+void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
+                     u32 stack);
+// Operations to `target` (-1: all) completed at the target by `call`.
+void CompleteOperations(Window *w, int target, const char *call, u32 stack);
+
+// Sends the completed records for `target` (-1: all members) to their
+// owners with `tag`; this process's own go straight to its list. With
+// `always`, members without records get an empty message (PSCW).
+void SendRecords(Window *w, int target, int tag, bool always);
+void ReceiveRecords(Window *w, int from, int tag);
+// Fence: every member sends every other what it has for it.
+void ExchangeRecords(Window *w);
+// Passive target: takes the records that have arrived; `final` (collective,
+// at MPI_Win_free) waits for all that were sent.
+void DrainRecords(Window *w, bool final);
+
+// Checks this process's records pairwise and reports conflicts; then
+// forgets them when `forget`.
+void CheckConflicts(Window *w, bool forget);
+
+// MPISync's own messages on the window's communicator (copied; completed
+// by the time the window is freed).
+void SendBytes(Window *w, int to, int tag, const void *data, uptr size);
+void WaitSends(Window *w);
+
+} // namespace mpisync
+
+#endif // MPISYNC_RMA_RECORDS_H

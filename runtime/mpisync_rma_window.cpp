@@ -1,0 +1,164 @@
+// The window registry and the watching of window memory: while a window
+// exists its memory on this process is in the published intervals, and its
+// shadow carries the window bits, so the first load or store of a granule
+// per clock interval reaches RecordWindowAccess.
+#include "mpisync_rma_window.h"
+
+#include "mpisync_pending.h"
+#include "mpisync_shadow.h"
+#include "sanitizer_common/sanitizer_allocator_internal.h"
+#include "sanitizer_common/sanitizer_libc.h"
+#include "sanitizer_common/sanitizer_placement_new.h"
+
+using namespace __sanitizer;
+
+namespace mpisync {
+
+namespace {
+Mutex rma_mutex;
+InternalMmapVectorNoCtor<Window *> windows;
+u64 next_window_id;
+} // namespace
+
+Mutex &RmaMutex() { return rma_mutex; }
+
+Window *FindWindow(MPI_Win handle) {
+  for (uptr i = 0; i < windows.size(); i++)
+    if (windows[i]->handle == handle)
+      return windows[i];
+  return nullptr;
+}
+
+Window *FindWindowByAddress(uptr addr, uptr *owner, uptr *offset) {
+  for (uptr i = 0; i < windows.size(); i++) {
+    Window *w = windows[i];
+    switch (w->kind) {
+    case WinKind::kCreate:
+    case WinKind::kAllocate:
+      if (addr >= w->base && addr < w->base + w->bytes) {
+        *owner = w->rank;
+        *offset = addr - w->base;
+        return w;
+      }
+      break;
+    case WinKind::kShared:
+      for (int r = 0; r < w->size; r++) {
+        uptr b = w->shared_base[r];
+        if (addr >= b && addr < b + w->shared_bytes[r]) {
+          *owner = r;
+          *offset = addr - b;
+          return w;
+        }
+      }
+      break;
+    case WinKind::kDynamic:
+      // Offsets into a dynamic window are the owner's addresses.
+      for (uptr k = 0; k < w->attached.size(); k++)
+        if (addr >= w->attached[k].lo && addr < w->attached[k].hi) {
+          *owner = w->rank;
+          *offset = addr;
+          return w;
+        }
+      break;
+    }
+  }
+  return nullptr;
+}
+
+Window *NewWindow(MPI_Win handle) {
+  Window *w = static_cast<Window *>(InternalAlloc(sizeof(Window)));
+  internal_memset(w, 0, sizeof(*w));
+  new (&w->start_group) InternalMmapVector<int>();
+  new (&w->post_group) InternalMmapVector<int>();
+  new (&w->attached) InternalMmapVector<Region>();
+  new (&w->clock_pool) InternalMmapVector<u64>();
+  new (&w->local) InternalMmapVector<RmaRecord>();
+  new (&w->outgoing) InternalMmapVector<RmaRecord>();
+  new (&w->dirty) InternalMmapVector<Region>();
+  new (&w->send_requests) InternalMmapVector<MPI_Request>();
+  new (&w->send_buffers) InternalMmapVector<char *>();
+  new (&w->reported) InternalMmapVector<u64>();
+  w->handle = handle;
+  w->id = next_window_id++;
+  w->current_vc = ~(uptr)0;
+  w->comm = MPI_COMM_NULL;
+  w->group = MPI_GROUP_NULL;
+  w->clock_win = MPI_WIN_NULL;
+  windows.push_back(w);
+  return w;
+}
+
+void DeleteWindow(Window *w) {
+  for (uptr i = 0; i < windows.size(); i++)
+    if (windows[i] == w) {
+      for (uptr j = i + 1; j < windows.size(); j++) // keep creation order
+        windows[j - 1] = windows[j];
+      windows.pop_back();
+      break;
+    }
+  InternalFree(w->world_ranks);
+  InternalFree(w->disp_unit);
+  InternalFree(w->shared_base);
+  InternalFree(w->shared_bytes);
+  InternalFree(w->lock);
+  InternalFree(w->clock_joined);
+  InternalFree(w->vc);
+  InternalFree(w->sent_records_msgs);
+  w->start_group.~InternalMmapVector<int>();
+  w->post_group.~InternalMmapVector<int>();
+  w->attached.~InternalMmapVector<Region>();
+  w->clock_pool.~InternalMmapVector<u64>();
+  w->local.~InternalMmapVector<RmaRecord>();
+  w->outgoing.~InternalMmapVector<RmaRecord>();
+  w->dirty.~InternalMmapVector<Region>();
+  w->send_requests.~InternalMmapVector<MPI_Request>();
+  w->send_buffers.~InternalMmapVector<char *>();
+  w->reported.~InternalMmapVector<u64>();
+  InternalFree(w);
+}
+
+uptr NumWindows() { return windows.size(); }
+Window *WindowAt(uptr i) { return windows[i]; }
+
+void WatchRegion(Window *w, uptr lo, uptr hi) {
+  if (lo >= hi)
+    return;
+  PoisonShadow(lo, hi, kShadowWinMask);
+  Lock lock(&StateMutex());
+  WatchPublished((uptr)w, lo, hi);
+}
+
+void UnwatchRegion(Window *w, uptr lo, uptr hi) {
+  if (lo >= hi)
+    return;
+  ClearShadow(lo, hi, kShadowWinMask);
+  Lock lock(&StateMutex());
+  UnwatchPublished((uptr)w, lo, hi);
+}
+
+void MarkDirty(Window *w, uptr lo, uptr hi) {
+  if (!w->dirty.empty()) {
+    Region &last = w->dirty.back();
+    if (lo <= last.hi && hi >= last.lo) {
+      last.lo = Min(last.lo, lo);
+      last.hi = Max(last.hi, hi);
+      return;
+    }
+  }
+  w->dirty.push_back({lo, hi});
+}
+
+void Rearm(Window *w) {
+  for (uptr i = 0; i < w->dirty.size(); i++)
+    PoisonShadow(w->dirty[i].lo, w->dirty[i].hi, kShadowWinMask);
+  w->dirty.clear();
+}
+
+int WindowRankOf(const Window *w, int world) {
+  for (int r = 0; r < w->size; r++)
+    if (w->world_ranks[r] == world)
+      return r;
+  return -1;
+}
+
+} // namespace mpisync

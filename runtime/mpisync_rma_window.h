@@ -1,0 +1,125 @@
+// Windows as MPISync sees them: their memory on every member, the epoch
+// state of this process, its vector clock for the window, and the access
+// records the conflict check consumes. Guarded by RmaMutex().
+#ifndef MPISYNC_RMA_WINDOW_H
+#define MPISYNC_RMA_WINDOW_H
+
+#include <mpi.h>
+
+#include "mpisync_rma.h"
+#include "sanitizer_common/sanitizer_common.h"
+#include "sanitizer_common/sanitizer_mutex.h"
+
+namespace mpisync {
+
+using __sanitizer::InternalMmapVector;
+using __sanitizer::u64;
+
+// One access to window memory: a load or store by a process (recorded by
+// the instrumentation), or the target side of an RMA operation.
+struct RmaRecord {
+  enum Kind : u8 { kRead, kWrite, kAtomic };
+  uptr lo, hi;    // offsets into the owner's window memory (dynamic
+                  // windows: addresses in the owner)
+  int owner;      // window rank whose memory it is
+  int accessor;   // window rank that accessed it
+  Kind kind;
+  bool atomic_read; // MPI_NO_OP: an atomic read
+  bool is_op;       // an RMA operation (else a load/store)
+  int op;           // MPI_Op of atomic operations (predefined: equal
+  int basic_type;   // handles on every process in MPICH)
+  // Positions in the accessor's lseq order: [start, end] is the time the
+  // access may touch the memory; `vc` (an offset into the window's clock
+  // pool) is the accessor's vector clock at `start`.
+  u64 start, end;
+  uptr vc;
+  u32 stack;          // where it was made (a load/store, or the MPI call)
+  u32 complete_stack; // the call that completed an operation at the target
+  const char *call;   // "MPI_Put", ...; null for loads and stores
+  const char *complete_call;
+};
+
+struct Region {
+  uptr lo, hi;
+};
+
+struct Window {
+  MPI_Win handle;
+  WinKind kind;
+  const char *create_call;
+  u32 create_stack;
+  u64 id; // creation order on this process
+  // A duplicate of the creating communicator: MPISync's own messages
+  // (clocks, records) never meet the program's.
+  MPI_Comm comm;
+  MPI_Group group;
+  int rank, size;
+  int *world_ranks;    // window rank -> MPI_COMM_WORLD rank
+  MPI_Aint *disp_unit; // of every member
+  // This process's memory in the window: its segment (create, allocate),
+  // the whole shared segment with every member's part (shared), or the
+  // attached regions (dynamic).
+  uptr base, bytes;
+  uptr *shared_base; // shared: member i's segment here, and its size
+  uptr *shared_bytes;
+  InternalMmapVector<Region> attached;
+
+  // Epochs of this process (MPI 4.1 12.5).
+  bool fence_open;     // after a fence without MPI_MODE_NOSUCCEED
+  bool fence_ever;
+  bool start_open;     // access epoch of MPI_Win_start
+  bool post_open;      // exposure epoch of MPI_Win_post
+  InternalMmapVector<int> start_group, post_group;
+  u8 *lock; // per target: 0, or how it is locked (mpisync_rma_hooks.cpp)
+  bool lock_all;
+  bool *clock_joined; // lock_all: the target's lock clock was read
+
+  // Vector clock of this process for the window (one entry per member,
+  // lseq values) and the lock clocks every member keeps for the others:
+  // [exclusive unlockers' clock | shared unlockers' clock].
+  u64 *vc;
+  MPI_Win clock_win;
+  u64 *clock_mem;
+  // Clock pool: snapshots of vector clocks that records point to.
+  InternalMmapVector<u64> clock_pool;
+  uptr current_vc; // offset of this process's current clock, or -1
+  // Records of accesses to this process's memory (its own, and received
+  // ones), and records for other owners not yet sent to them.
+  InternalMmapVector<RmaRecord> local;
+  InternalMmapVector<RmaRecord> outgoing;
+  // Granules whose window bits were cleared after a record: re-armed when
+  // the lseq moves on.
+  InternalMmapVector<Region> dirty;
+  // Passive target: records sent to each member and not yet accounted for
+  // (the final exchange learns how many to expect).
+  u64 *sent_records_msgs;
+  u64 received_records_msgs;
+  InternalMmapVector<MPI_Request> send_requests;
+  InternalMmapVector<char *> send_buffers;
+  // Pairs already reported (stack of each side).
+  InternalMmapVector<u64> reported;
+};
+
+__sanitizer::Mutex &RmaMutex();
+
+Window *FindWindow(MPI_Win handle);
+// The window whose memory (on this process) holds addr, or null.
+Window *FindWindowByAddress(uptr addr, uptr *owner, uptr *offset);
+Window *NewWindow(MPI_Win handle);
+void DeleteWindow(Window *w);
+uptr NumWindows();
+Window *WindowAt(uptr i);
+
+// Window memory of this process is watched (hull and shadow bits) from
+// creation until free; Rearm restores the bits cleared since the last one.
+void WatchRegion(Window *w, uptr lo, uptr hi);
+void UnwatchRegion(Window *w, uptr lo, uptr hi);
+void Rearm(Window *w);
+void MarkDirty(Window *w, uptr lo, uptr hi);
+
+// The member of the window that rank `world` of MPI_COMM_WORLD is, or -1.
+int WindowRankOf(const Window *w, int world);
+
+} // namespace mpisync
+
+#endif // MPISYNC_RMA_WINDOW_H
