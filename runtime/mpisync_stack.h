@@ -25,7 +25,8 @@ void DescribeTopFrame(u32 id, char *buf, uptr size);
 // The name a report shows for a function symbolized as `function` in source
 // `file`: flang's internal names become Fortran ones (`_QMhaloPexchange` ->
 // `halo::exchange`, `_QFouterPinner` -> `outer::inner`, `_QQmain` -> `main
-// program`, an external procedure `solve_` from a Fortran source -> `solve`).
+// program`, an internal procedure of the main program `_QFPinner` -> `inner`,
+// an external procedure `solve_` from a Fortran source -> `solve`).
 // Returns false (out untouched) when the name is not a Fortran one.
 bool ReadableFunctionName(const char *function, const char *file,
                           __sanitizer::InternalScopedString *out);

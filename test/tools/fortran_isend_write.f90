@@ -15,9 +15,9 @@ program isend_write
     call MPI_Isend(buf, 10, MPI_INTEGER, 1, 0, MPI_COMM_WORLD, req, ierr)
     buf(3) = 7
     ! CHECK: ERROR: MPISync: send-buffer-write on rank 0
-    ! CHECK: #0 {{.*}} in _QQmain {{.*}}fortran_isend_write.f90:[[@LINE-2]]
+    ! CHECK: #0 {{.*}} in main program {{.*}}fortran_isend_write.f90:[[@LINE-2]]
     ! CHECK: started here:
-    ! CHECK: in _QQmain {{.*}}fortran_isend_write.f90:[[@LINE-5]]
+    ! CHECK: in main program {{.*}}fortran_isend_write.f90:[[@LINE-5]]
     ! CHECK: SUMMARY: MPISync: send-buffer-write {{.*}}fortran_isend_write.f90:[[@LINE-5]]:{{.*}}; MPI_Isend at {{.*}}fortran_isend_write.f90:[[@LINE-6]]
     call MPI_Wait(req, status, ierr)
   else
