@@ -24,13 +24,13 @@ int main(int argc, char **argv) {
   MPI_Win_fence(0, win);
   int value = 42, seen = -1;
   if (rank == 0)
-    MPI_Put(&value, 1, MPI_INT, 1, 2, 1, MPI_INT, win);
+    MPI_Put(&value, 1, MPI_INT, 1, 2, 1, MPI_INT, win); // @put
   MPI_Barrier(MPI_COMM_WORLD);
 #ifndef FIXED
   if (rank == 1)
-    seen = mem[2];
+    seen = mem[2]; // @read
 #endif
-  MPI_Win_fence(0, win);
+  MPI_Win_fence(0, win); // @fence
 #ifdef FIXED
   if (rank == 1)
     seen = mem[2];
@@ -43,9 +43,10 @@ int main(int argc, char **argv) {
 }
 // CHECK: ERROR: MPISync: rma-remote-conflict on rank 1
 // CHECK: READ of 4 bytes at offset 0x8 of rank 1's window memory by rank 1 (a load), here:
-// CHECK: #0 {{.*}} in main {{.*}}fence_put_target_read.c:[[@LINE-14]]
+// CHECK: #0 {{.*}} in main {{.*}}fence_put_target_read.c:[[@LINE-15]]
 // CHECK: WRITE of 4 bytes at offset 0x8 of rank 1's window memory by MPI_Put on rank 0, issued here:
 // CHECK: #0 {{.*}} in main {{.*}}fence_put_target_read.c:[[@LINE-21]]
 // CHECK: completed at the target by MPI_Win_fence on rank 0 here:
-// CHECK: SUMMARY: MPISync: rma-remote-conflict {{.*}}fence_put_target_read.c:[[@LINE-20]]{{.*}} in main; MPI_Put at {{.*}}fence_put_target_read.c:[[@LINE-23]]
+// CHECK: #0 {{.*}} in main {{.*}}fence_put_target_read.c:[[@LINE-17]]
+// CHECK: SUMMARY: MPISync: rma-remote-conflict {{.*}}fence_put_target_read.c:[[@LINE-20]]{{.*}} in main; MPI_Put at {{.*}}fence_put_target_read.c:[[@LINE-24]]
 // OK: seen 1
