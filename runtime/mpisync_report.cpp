@@ -110,9 +110,12 @@ void DescribeBufferAt(uptr addr, const PendingOp &op, const PendingBuffer &buf,
   rec->element = element;
   char *type_name = rec->datatype;
   DescribeDatatype(buf, type_name, sizeof(rec->datatype));
+  // With MPI_BOTTOM (base 0) the datatype holds absolute addresses: the
+  // offset is counted from the first byte of the buffer instead.
+  uptr start = buf.base ? buf.base : buf.lo;
   out->AppendF("%p is %zd bytes from the start of the %s buffer [%p, %p) of "
                "a pending %s (%lld x %s",
-               (void *)addr, (sptr)addr - (sptr)buf.base, RoleName(buf.role),
+               (void *)addr, (sptr)addr - (sptr)start, RoleName(buf.role),
                (void *)buf.lo, (void *)buf.hi, op.call, (long long)buf.count,
                type_name);
   if (element >= 0)

@@ -218,7 +218,7 @@ void Buffer(JsonWriter &w, const ReportRecord &rec) {
   Key(w, "address");
   Address(w, rec.buf_addr);
   Key(w, "offset");
-  w.Int64((sptr)rec.buf_addr - (sptr)buf.base);
+  w.Int64((sptr)rec.buf_addr - (sptr)(buf.base ? buf.base : buf.lo));
   Key(w, "count");
   w.Int64(buf.count);
   Key(w, "datatype");

@@ -41,7 +41,7 @@ int main(int argc, char **argv) {
     // R0: ERROR: MPISync: send-buffer-write on rank 0
     // R0-NEXT: WRITE of size 4 at {{.*}} by rank 0 (
     // R0-NEXT: #0 {{.*}} in main {{.*}}dtype_bottom_absolute.c:[[@LINE-3]]
-    // R0: bytes from the start of the send buffer {{.*}} of a pending MPI_Isend (1 x {{.*}}, element 0), started here:
+    // R0: is {{[1-9]?[0-9]?[0-9]?[0-9]?[0-9]}} bytes from the start of the send buffer {{.*}} of a pending MPI_Isend (1 x {{.*}}, element 0), started here:
     // R0-NEXT: #0 {{.*}} in main {{.*}}dtype_bottom_absolute.c:[[@LINE-8]]
     // R0: SUMMARY: MPISync: send-buffer-write {{.*}}dtype_bottom_absolute.c:[[@LINE-6]]:{{[0-9]+}} in main; MPI_Isend at {{.*}}dtype_bottom_absolute.c:[[@LINE-9]]
     // R0-NOT: ERROR: MPISync: {{.*}} on rank 0
@@ -63,7 +63,7 @@ int main(int argc, char **argv) {
     // R1: ERROR: MPISync: recv-buffer-access on rank 1
     // R1-NEXT: READ of size 4 at {{.*}} by rank 1 (
     // R1-NEXT: #0 {{.*}} in main {{.*}}dtype_bottom_absolute.c:[[@LINE-3]]
-    // R1: bytes from the start of the receive buffer {{.*}} of a pending MPI_Irecv (1 x {{.*}}, element 0), started here:
+    // R1: is {{[1-9]?[0-9]?[0-9]?[0-9]?[0-9]}} bytes from the start of the receive buffer {{.*}} of a pending MPI_Irecv (1 x {{.*}}, element 0), started here:
     // R1-NEXT: #0 {{.*}} in main {{.*}}dtype_bottom_absolute.c:[[@LINE-8]]
     // R1: SUMMARY: MPISync: recv-buffer-access {{.*}}dtype_bottom_absolute.c:[[@LINE-6]]:{{[0-9]+}} in main; MPI_Irecv at {{.*}}dtype_bottom_absolute.c:[[@LINE-9]]
     // R1-NOT: ERROR: MPISync: {{.*}} on rank 1

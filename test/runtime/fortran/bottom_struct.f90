@@ -36,7 +36,7 @@ program bottom_struct
     vals(2) = -1.0d0
     ! CHECK-DAG: ERROR: MPISync: send-buffer-write on rank 0
     ! CHECK-DAG: #0 {{.*}} in main program {{.*}}bottom_struct.f90:[[@LINE-2]]
-    ! CHECK-DAG: of a pending MPI_Isend (1 x a derived datatype, element 0), started here:
+    ! CHECK-DAG: is {{[1-9]?[0-9]?[0-9]?[0-9]?[0-9]}} bytes from the start of the send buffer {{.*}} of a pending MPI_Isend (1 x a derived datatype, element 0), started here:
     ! CHECK-DAG: SUMMARY: MPISync: send-buffer-write {{.*}}bottom_struct.f90:[[@LINE-4]]:{{.*}} in main program; MPI_Isend at {{.*}}bottom_struct.f90:[[@LINE-7]]
 #endif
     call MPI_Wait(req, MPI_STATUS_IGNORE, ierr)
@@ -48,7 +48,7 @@ program bottom_struct
     spare(3) = ids(3)
     ! CHECK-DAG: ERROR: MPISync: recv-buffer-access on rank 1
     ! CHECK-DAG: READ of size 4 {{.*}} by rank 1
-    ! CHECK-DAG: of a pending MPI_Irecv (1 x a derived datatype, element 0), started here:
+    ! CHECK-DAG: is {{[1-9]?[0-9]?[0-9]?[0-9]?[0-9]}} bytes from the start of the receive buffer {{.*}} of a pending MPI_Irecv (1 x a derived datatype, element 0), started here:
     ! CHECK-DAG: SUMMARY: MPISync: recv-buffer-access {{.*}}bottom_struct.f90:[[@LINE-4]]:{{.*}} in main program; MPI_Irecv at {{.*}}bottom_struct.f90:[[@LINE-7]]
 #endif
     call MPI_Wait(req, MPI_STATUS_IGNORE, ierr)
