@@ -172,6 +172,14 @@ def rma_body(entry, name, call):
     return None
 
 
+def send_clock(entry, names):
+    """A point-to-point send carries the sender's window clocks."""
+    if "dest" in names and "comm" in names and \
+            any(r == "send" for r, _, _, _ in entry["buffers"]):
+        return ["  mpisync::BeforeSendClock(dest, comm);"]
+    return []
+
+
 def body(entry, name, names, params):
     by_value = {n for n, p in zip(names, params.split(","))
                 if "*" not in p and "[" not in p}
@@ -192,17 +200,21 @@ def body(entry, name, names, params):
         out += ["  int rc = %s;" % call]
     elif act == "start":
         lines, n = buffer_list(entry, names)
-        out += lines + ["  mpisync::BeforeStart(call, buffers, %s);" % n,
-                        "  int rc = %s;" % call,
-                        "  mpisync::AfterStart(call, rc, %s);" % a["req"]]
+        out += lines + send_clock(entry, names) + [
+            "  mpisync::BeforeStart(call, buffers, %s);" % n,
+            "  int rc = %s;" % call,
+            "  mpisync::AfterStart(call, rc, %s);" % a["req"]]
     elif act == "persistent":
         lines, n = buffer_list(entry, names)
         out += lines + ["  int rc = %s;" % call,
                         "  mpisync::OnPersistentInit(call, rc, %s, buffers, %s);" % (a["req"], n)]
     elif act == "blocking":
         lines, n = buffer_list(entry, names)
-        out += lines + ["  mpisync::CheckBlocking(call, buffers, %s);" % n,
-                        "  int rc = %s;" % call]
+        out += lines + send_clock(entry, names) + [
+            "  mpisync::CheckBlocking(call, buffers, %s);" % n,
+            "  int rc = %s;" % call]
+        if "source" in names and any(r == "recv" for r, _, _, _ in entry["buffers"]):
+            out += ["  if (rc == MPI_SUCCESS)", "    mpisync::AfterReceiveClock();"]
         if "comm" in names and "coll" in a:
             # A blocking collective orders the members of the windows in it.
             out += ["  mpisync::AfterCollective(call, rc, comm);"]
@@ -285,6 +297,10 @@ def body(entry, name, names, params):
                 "    mpisync::AfterTypeFree(call, freed);"]
     else:
         raise SystemExit("line %d: unknown action %r" % (entry["line"], act))
+    if act in ("wait", "test", "waitall", "testall", "waitany", "testany",
+               "waitsome", "testsome"):
+        # A completed receive orders the sender's past before what follows.
+        out += ["  if (rc == MPI_SUCCESS)", "    mpisync::AfterReceiveClock();"]
     out.append("  return rc;")
     return "\n".join(out)
 

@@ -90,6 +90,14 @@ void AfterRmaOp(MpiCall &call, int rc, const MPI_Request *request);
 // before every member's future, for each window whose group is inside it.
 void AfterCollective(MpiCall &call, int rc, MPI_Comm comm);
 
+// Point-to-point messages order their sender's past before their
+// receiver's future: the sender's clock goes ahead of the message, on a
+// communicator of each window both belong to, and a receiver takes in every
+// clock that has arrived when one of its receives completes (taking in more
+// than the one message's clock only adds order, never a report).
+void BeforeSendClock(int dest, MPI_Comm comm);
+void AfterReceiveClock();
+
 // MPI_Finalize: windows never freed get their final check.
 void FinalizeWindows(MpiCall &call);
 

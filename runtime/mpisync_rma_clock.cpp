@@ -11,10 +11,8 @@ namespace mpisync {
 
 namespace {
 u64 lseq = 1;
+} // namespace
 
-// This process's clock as it leaves: its own entry is the lseq now, and
-// the window bits cleared since the last departure are set again, so the
-// accesses that follow are recorded with their new position.
 u64 *Departing(Window *w) {
   LseqTick();
   w->vc[w->rank] = Lseq();
@@ -22,7 +20,6 @@ u64 *Departing(Window *w) {
   Rearm(w);
   return w->vc;
 }
-} // namespace
 
 u64 Lseq() { return lseq; }
 u64 LseqTick() { return ++lseq; }
@@ -60,8 +57,8 @@ void ClockSend(Window *w, int to, int tag) {
 
 void ClockRecv(Window *w, int from, int tag) {
   InternalMmapVector<u64> theirs(w->size);
-  PMPI_Recv(theirs.data(), w->size, MPI_UINT64_T, from, tag, w->comm,
-            MPI_STATUS_IGNORE);
+  PMPI_Recv(theirs.data(), (int)(sizeof(u64) * w->size), MPI_BYTE, from, tag,
+            w->comm, MPI_STATUS_IGNORE);
   JoinClock(w, theirs.data());
 }
 

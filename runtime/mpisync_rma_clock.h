@@ -22,6 +22,10 @@ u64 LseqTick();
 
 // The offset in w->clock_pool of this process's current clock.
 uptr CurrentClock(Window *w);
+// This process's clock as it leaves: its own entry is the lseq now, and the
+// window bits cleared since the last departure are set again, so the
+// accesses that follow are recorded with their new position.
+u64 *Departing(Window *w);
 void JoinClock(Window *w, const u64 *other);
 
 // Collective over the window's members: everyone leaves with the max.

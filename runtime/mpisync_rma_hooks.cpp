@@ -132,6 +132,37 @@ void WatchMemory(Window *w, bool watch) {
   }
 }
 
+// Joins (or drops) every clock that arrived ahead of a message.
+void TakeMessageClocks(Window *w, bool discard) {
+  for (;;) {
+    int flag = 0;
+    MPI_Status st;
+    PMPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, w->p2p_comm, &flag, &st);
+    if (!flag)
+      return;
+    InternalMmapVector<u64> theirs(w->size);
+    PMPI_Recv(theirs.data(), (int)(sizeof(u64) * w->size), MPI_BYTE,
+              st.MPI_SOURCE, st.MPI_TAG, w->p2p_comm, MPI_STATUS_IGNORE);
+    if (!discard)
+      JoinClock(w, theirs.data());
+  }
+}
+
+// The members of `comm` as ranks of MPI_COMM_WORLD (intracommunicators).
+int WorldRankIn(MPI_Comm comm, int rank) {
+  int inter = 0;
+  if (PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter)
+    return -1;
+  MPI_Group group, world;
+  PMPI_Comm_group(comm, &group);
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  int out = MPI_UNDEFINED;
+  PMPI_Group_translate_ranks(group, 1, &rank, world, &out);
+  PMPI_Group_free(&group);
+  PMPI_Group_free(&world);
+  return out == MPI_UNDEFINED ? -1 : out;
+}
+
 // The last exchange and check of a window, collective over its members.
 void RetireWindow(Window *w, MpiCall &call) {
   u32 stack = call.Stack();
@@ -150,6 +181,8 @@ void RetireWindow(Window *w, MpiCall &call) {
   WaitSends(w);
   // Every member has received what it was sent before anyone frees.
   PMPI_Barrier(w->comm);
+  TakeMessageClocks(w, /*discard=*/true);
+  PMPI_Comm_free(&w->p2p_comm);
   WatchMemory(w, false);
   TearDownClocks(w);
   PMPI_Group_free(&w->group);
@@ -170,6 +203,7 @@ void OnWinCreate(MpiCall &call, int rc, WinKind kind, void *base,
   w->create_call = call.name();
   w->create_stack = call.Stack();
   PMPI_Comm_dup(comm, &w->comm);
+  PMPI_Comm_dup(comm, &w->p2p_comm);
   PMPI_Comm_rank(w->comm, &w->rank);
   PMPI_Comm_size(w->comm, &w->size);
   PMPI_Comm_group(w->comm, &w->group);
@@ -559,6 +593,32 @@ void AfterCollective(MpiCall &, int rc, MPI_Comm comm) {
       ClockAllreduce(w);
   }
   PMPI_Group_free(&group);
+}
+
+void BeforeSendClock(int dest, MPI_Comm comm) {
+  if (!AnyWindows() || dest < 0 || comm == MPI_COMM_NULL)
+    return;
+  Lock lock(&RmaMutex());
+  if (NumWindows() == 0)
+    return;
+  int world = WorldRankIn(comm, dest);
+  if (world < 0)
+    return;
+  for (uptr i = 0; i < NumWindows(); i++) {
+    Window *w = WindowAt(i);
+    int to = WindowRankOf(w, world);
+    if (to < 0)
+      continue;
+    SendBytes(w, to, 0, Departing(w), sizeof(u64) * w->size, w->p2p_comm);
+  }
+}
+
+void AfterReceiveClock() {
+  if (!AnyWindows())
+    return;
+  Lock lock(&RmaMutex());
+  for (uptr i = 0; i < NumWindows(); i++)
+    TakeMessageClocks(WindowAt(i), /*discard=*/false);
 }
 
 void RecordWindowAccess(uptr addr, uptr size, bool is_write, uptr pc,

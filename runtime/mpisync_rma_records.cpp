@@ -564,11 +564,14 @@ void CheckConflicts(Window *w, bool forget) {
   }
 }
 
-void SendBytes(Window *w, int to, int tag, const void *data, uptr size) {
+void SendBytes(Window *w, int to, int tag, const void *data, uptr size,
+               MPI_Comm comm) {
+  if (comm == MPI_COMM_NULL)
+    comm = w->comm;
   char *copy = static_cast<char *>(InternalAlloc(size ? size : 1));
   internal_memcpy(copy, data, size);
   MPI_Request req;
-  if (PMPI_Isend(copy, (int)size, MPI_BYTE, to, tag, w->comm, &req) !=
+  if (PMPI_Isend(copy, (int)size, MPI_BYTE, to, tag, comm, &req) !=
       MPI_SUCCESS) {
     InternalFree(copy);
     return;

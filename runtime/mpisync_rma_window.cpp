@@ -7,6 +7,7 @@
 #include "mpisync_pending.h"
 #include "mpisync_shadow.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
+#include "sanitizer_common/sanitizer_atomic.h"
 #include "sanitizer_common/sanitizer_libc.h"
 #include "sanitizer_common/sanitizer_placement_new.h"
 
@@ -18,7 +19,12 @@ namespace {
 Mutex rma_mutex;
 InternalMmapVectorNoCtor<Window *> windows;
 u64 next_window_id;
+atomic_uintptr_t live_windows;
 } // namespace
+
+bool AnyWindows() {
+  return atomic_load(&live_windows, memory_order_relaxed) != 0;
+}
 
 Mutex &RmaMutex() { return rma_mutex; }
 
@@ -82,9 +88,11 @@ Window *NewWindow(MPI_Win handle) {
   w->id = next_window_id++;
   w->current_vc = ~(uptr)0;
   w->comm = MPI_COMM_NULL;
+  w->p2p_comm = MPI_COMM_NULL;
   w->group = MPI_GROUP_NULL;
   w->clock_win = MPI_WIN_NULL;
   windows.push_back(w);
+  atomic_store(&live_windows, windows.size(), memory_order_relaxed);
   return w;
 }
 
@@ -96,6 +104,7 @@ void DeleteWindow(Window *w) {
       windows.pop_back();
       break;
     }
+  atomic_store(&live_windows, windows.size(), memory_order_relaxed);
   InternalFree(w->world_ranks);
   InternalFree(w->disp_unit);
   InternalFree(w->shared_base);

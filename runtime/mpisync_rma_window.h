@@ -52,6 +52,7 @@ struct Window {
   // A duplicate of the creating communicator: MPISync's own messages
   // (clocks, records) never meet the program's.
   MPI_Comm comm;
+  MPI_Comm p2p_comm; // clocks ahead of the program's messages
   MPI_Group group;
   int rank, size;
   int *world_ranks;    // window rank -> MPI_COMM_WORLD rank
@@ -108,6 +109,8 @@ Window *FindWindowByAddress(uptr addr, uptr *owner, uptr *offset);
 Window *NewWindow(MPI_Win handle);
 void DeleteWindow(Window *w);
 uptr NumWindows();
+// Read without the mutex: the hooks of every message call ask it first.
+bool AnyWindows();
 Window *WindowAt(uptr i);
 
 // Window memory of this process is watched (hull and shadow bits) from
