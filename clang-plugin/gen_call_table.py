@@ -98,8 +98,25 @@ def position(names, entry, key, table):
     return names.index(value)
 
 
+def rma_buffers(entry):
+    """The origin/compare/result buffers of an RMA operation (rma action)."""
+    a = entry["args"]
+    count = lambda key: None if a.get(key, "1").isdigit() else a[key]
+    specs = []
+    if "origin" in a:
+        role = "recv" if a.get("kind") == "get" else "send"
+        specs.append((role, a["origin"], count("ocount"), a["otype"]))
+    if "compare" in a:
+        specs.append(("send", a["compare"], None, a["otype"]))
+    if "result" in a:
+        specs.append(("recv", a["result"], count("rcount"), a["rtype"]))
+    return specs
+
+
 def buffers(entry, names, table):
     specs = list(entry["buffers"])
+    if entry["action"] == "rma":
+        specs += rma_buffers(entry)
     coll = entry["args"].get("coll")
     if coll is not None:
         specs += COLLECTIVE_BUFFERS.get(coll, [])
@@ -117,6 +134,10 @@ def buffers(entry, names, table):
 def row(entry, name, names, table):
     a = entry["args"]
     action = entry["action"]
+    # Request-based RMA operations (MPI_Rput, ...) start a request like a
+    # nonblocking send or receive; the others have no request to lose.
+    if action == "rma" and "req" in a:
+        action = "start"
     if action not in ACTIONS:
         return None
     reqs = position(names, entry, "req", table)
