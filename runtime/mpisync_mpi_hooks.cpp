@@ -168,6 +168,9 @@ void GiveUniqueHandle(MPI_Request *request) {
 }
 
 void Complete(MpiCall &call, PendingOp *op) {
+  if (op->rma && op->rma_remote_on_request)
+    NoteRmaRequestCompleted(op->rma_win, op->rma_start, call.name(),
+                            call.Stack());
   if (op->persistent) {
     op->complete_stack = call.Stack();
     DeactivateOp(op);

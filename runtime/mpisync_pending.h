@@ -14,6 +14,7 @@
 namespace mpisync {
 
 using __sanitizer::u32;
+using __sanitizer::u64;
 using __sanitizer::u8;
 using __sanitizer::uptr;
 
@@ -77,6 +78,10 @@ struct PendingOp {
   bool rma;
   MPI_Win rma_win;
   int rma_target;
+  // MPI_Rget, MPI_Rget_accumulate: their request completes them at the
+  // target too (the data came back); `rma_start` names their records.
+  bool rma_remote_on_request;
+  u64 rma_start;
   PendingBuffer *buffers;
   uptr num_buffers;
 };

@@ -92,6 +92,10 @@ void ReportRmaMisuse(const char *call, u32 stack, const char *what, u32 other,
   }
   PrintSummary(kind, stack, call, stack, &out, &rec);
   Emit(out, rec);
+  // MPICH usually aborts on the same misuse right after; mpiexec then
+  // kills the job and may drop output still on its way. A moment's pause
+  // lets the report through.
+  SleepForMillis(200);
 }
 
 } // namespace mpisync

@@ -98,6 +98,12 @@ void AfterCollective(MpiCall &call, int rc, MPI_Comm comm);
 void BeforeSendClock(int dest, MPI_Comm comm);
 void AfterReceiveClock();
 
+// The request of an MPI_Rget/MPI_Rget_accumulate completed: its records
+// (those started at `start`) are complete at the target. Called under
+// StateMutex: applied at the next AfterReceiveClock.
+void NoteRmaRequestCompleted(MPI_Win win, u64 start, const char *call,
+                             u32 stack);
+
 // MPI_Finalize: windows never freed get their final check.
 void FinalizeWindows(MpiCall &call);
 

@@ -26,6 +26,30 @@ namespace mpisync {
 
 namespace {
 
+// Completed R* requests whose records are complete at the target, waiting
+// for the RMA mutex (taken after StateMutex would invert the lock order).
+struct CompletedRequest {
+  MPI_Win win;
+  u64 start, end;
+  const char *call;
+  u32 stack;
+};
+InternalMmapVectorNoCtor<CompletedRequest> completed_requests;
+
+void ApplyCompletedRequests() {
+  InternalMmapVector<CompletedRequest> todo;
+  {
+    Lock lock(&StateMutex());
+    for (uptr i = 0; i < completed_requests.size(); i++)
+      todo.push_back(completed_requests[i]);
+    completed_requests.clear();
+  }
+  for (uptr i = 0; i < todo.size(); i++)
+    if (Window *w = FindWindow(todo[i].win))
+      CompleteRequestOperation(w, todo[i].start, todo[i].end, todo[i].call,
+                               todo[i].stack);
+}
+
 // Window::lock entries.
 enum : u8 { kLockShared = 1, kLockExclusive = 2, kLockNoCheck = 4 };
 
@@ -523,6 +547,7 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
     }
   }
   LseqTick();
+  u64 start = Lseq();
   RecordOperation(w, a, call.name(), call.Stack());
 
   Lock state(&StateMutex());
@@ -530,6 +555,8 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
   op->rma = true;
   op->rma_win = a.win;
   op->rma_target = t;
+  op->rma_start = start;
+  op->rma_remote_on_request = a.result != nullptr || a.kind == RmaKind::kGet;
   bool no_op = a.op == MPI_NO_OP; // origin arguments are ignored
   if (a.kind == RmaKind::kGet)
     AddBuffer(op, BufferRole::kRecv, a.origin, a.origin_count, a.origin_type);
@@ -613,10 +640,16 @@ void BeforeSendClock(int dest, MPI_Comm comm) {
   }
 }
 
+void NoteRmaRequestCompleted(MPI_Win win, u64 start, const char *call,
+                             u32 stack) {
+  completed_requests.push_back({win, start, Lseq(), call, stack});
+}
+
 void AfterReceiveClock() {
   if (!AnyWindows())
     return;
   Lock lock(&RmaMutex());
+  ApplyCompletedRequests();
   for (uptr i = 0; i < NumWindows(); i++)
     TakeMessageClocks(WindowAt(i), /*discard=*/false);
 }

@@ -153,7 +153,10 @@ const char *const kCallNames[] = {
     "MPI_Win_flush_all", "MPI_Win_free",     "MPI_Finalize",
     "MPI_Put_c",         "MPI_Get_c",        "MPI_Accumulate_c",
     "MPI_Get_accumulate_c", "MPI_Rput_c",    "MPI_Rget_c",
-    "MPI_Raccumulate_c", "MPI_Rget_accumulate_c",
+    "MPI_Raccumulate_c", "MPI_Rget_accumulate_c", "MPI_Wait",
+    "MPI_Waitall",       "MPI_Waitany",      "MPI_Waitsome",
+    "MPI_Test",          "MPI_Testall",      "MPI_Testany",
+    "MPI_Testsome",
 };
 
 const char *InternCallName(const char *name) {
@@ -436,6 +439,18 @@ void CompleteOperations(Window *w, int target, const char *call, u32 stack) {
     r.end = now;
     r.complete_stack = stack;
     r.complete_call = call;
+  }
+}
+
+void CompleteRequestOperation(Window *w, u64 start, u64 end, const char *call,
+                              u32 stack) {
+  for (uptr i = 0; i < w->outgoing.size(); i++) {
+    RmaRecord &r = w->outgoing[i];
+    if (r.is_op && r.start == start && r.end == kNotCompleted) {
+      r.end = end;
+      r.complete_stack = stack;
+      r.complete_call = call;
+    }
   }
 }
 

@@ -18,6 +18,10 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
                      u32 stack);
 // Operations to `target` (-1: all) completed at the target by `call`.
 void CompleteOperations(Window *w, int target, const char *call, u32 stack);
+// The operation whose records started at `start` completed at the target
+// at lseq `end` (its request, for MPI_Rget and MPI_Rget_accumulate).
+void CompleteRequestOperation(Window *w, u64 start, u64 end, const char *call,
+                              u32 stack);
 
 // Sends the completed records for `target` (-1: all members) to their
 // owners with `tag`; this process's own go straight to its list. With
