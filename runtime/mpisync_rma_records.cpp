@@ -279,6 +279,10 @@ bool Writes(const RmaRecord &r) {
 bool AtomicTogether(const RmaRecord &a, const RmaRecord &b) {
   if (a.kind != RmaRecord::kAtomic || b.kind != RmaRecord::kAtomic)
     return false;
+  // One origin's accumulates to one location are applied in program order
+  // (the default accumulate_ordering, rar,raw,war,waw).
+  if (a.accessor == b.accessor)
+    return true;
   if (a.basic_type != b.basic_type)
     return false;
   return a.op == b.op || a.atomic_read || b.atomic_read;
