@@ -52,11 +52,12 @@ void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
   if (!InHull(p, size, lo, span))
     return;
   CountStat(kStatInRange);
+  u8 mask = is_write ? kShadowStoreMask : kShadowLoadMask;
+  u8 bits = ShadowOr(p, p + size) & mask;
   // Window memory: the access is recorded for the RMA conflict check.
-  if (ShadowHasAny(p, p + size, is_write ? kShadowWinStore : kShadowWinLoad))
+  if (bits & kShadowWinMask)
     RecordWindowAccess(p, size, is_write, pc, bp);
-  u8 mask = (is_write ? kShadowStoreMask : kShadowLoadMask) & ~kShadowWinMask;
-  if (!ShadowHasAny(p, p + size, mask))
+  if (!(bits & ~kShadowWinMask))
     return;
   CountStat(kStatShadow);
   Lock lock(&StateMutex());

@@ -10,6 +10,7 @@
 #include "mpisync_stack.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"
+#include "sanitizer_common/sanitizer_placement_new.h"
 #include "sanitizer_common/sanitizer_stackdepot.h"
 #include "sanitizer_common/sanitizer_symbolizer.h"
 
@@ -107,6 +108,16 @@ struct Reader {
   }
 };
 
+// This process's modules, listed once (reading /proc/self/maps is slow).
+ListOfModules &Modules() {
+  static ListOfModules *modules;
+  if (!modules) {
+    modules = new (InternalAlloc(sizeof(ListOfModules))) ListOfModules();
+    modules->init();
+  }
+  return *modules;
+}
+
 void PutStack(Writer &wr, u32 id) {
   StackTrace st = StackDepotGet(id);
   wr.Put((u32)st.size);
@@ -203,10 +214,9 @@ void Decode(Window *w, const char *data, uptr size) {
   Reader rd{data, data + size};
   u32 n = rd.Get<u32>();
   u32 members = rd.Get<u32>();
-  if (!rd.ok || members != (u32)w->size)
+  if (!rd.ok || members != (u32)w->size || n == 0)
     return;
-  ListOfModules modules;
-  modules.init();
+  ListOfModules &modules = Modules();
   for (u32 i = 0; i < n && rd.ok; i++) {
     RmaRecord r;
     internal_memset(&r, 0, sizeof(r));
@@ -317,6 +327,14 @@ bool AlreadyReportedPair(Window *w, const RmaRecord &a, const RmaRecord &b) {
       return true;
   w->reported.push_back(key);
   return false;
+}
+
+void Forget(Window *w) {
+  w->local.clear();
+  if (w->outgoing.empty()) {
+    w->clock_pool.clear();
+    w->current_vc = ~(uptr)0;
+  }
 }
 
 } // namespace
@@ -491,7 +509,10 @@ void ExchangeRecords(Window *w) {
   Writer all;
   for (int t = 0; t < n; t++) {
     sdispls[t] = (int)all.bytes.size();
-    if (t != w->rank) {
+    bool any = false;
+    for (uptr i = 0; i < w->outgoing.size() && !any; i++)
+      any = w->outgoing[i].owner == t && w->outgoing[i].end != kNotCompleted;
+    if (t != w->rank && any) {
       Writer wr;
       Encode(w, w->outgoing, t, wr);
       all.Put(wr.bytes.data(), wr.bytes.size());
@@ -549,6 +570,11 @@ void DrainRecords(Window *w, bool final) {
 void CheckConflicts(Window *w, bool forget) {
   InternalMmapVector<RmaRecord> &recs = w->local;
   uptr n = recs.size();
+  if (n < 2) {
+    if (forget)
+      Forget(w);
+    return;
+  }
   InternalMmapVector<uptr> order(n);
   for (uptr i = 0; i < n; i++)
     order[i] = i;
@@ -574,13 +600,8 @@ void CheckConflicts(Window *w, bool forget) {
       ReportRmaConflict(kind, *w, *first, *second);
     }
   }
-  if (!forget)
-    return;
-  recs.clear();
-  if (w->outgoing.empty()) {
-    w->clock_pool.clear();
-    w->current_vc = ~(uptr)0;
-  }
+  if (forget)
+    Forget(w);
 }
 
 void SendBytes(Window *w, int to, int tag, const void *data, uptr size,

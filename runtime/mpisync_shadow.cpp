@@ -52,11 +52,37 @@ void ClearShadow(uptr begin, uptr end, u8 bits) {
     *s &= ~bits;
 }
 
+u8 ShadowOr(uptr begin, uptr end) {
+  if (!Shadowed(begin, end))
+    return 0;
+  const u8 *s = MemToShadow(begin);
+  const u8 *e = MemToShadow(end - 1) + 1;
+  u8 bits = 0;
+  // Hoisted loop checks ask about whole arrays: 8 shadow bytes at a time.
+  for (; s < e && ((uptr)s & 7); s++)
+    bits |= *s;
+  u64 word = 0;
+  for (; s + 8 <= e; s += 8)
+    word |= *reinterpret_cast<const u64 *>(s);
+  for (int k = 0; k < 8; k++)
+    bits |= (u8)(word >> (8 * k));
+  for (; s < e; s++)
+    bits |= *s;
+  return bits;
+}
+
 bool ShadowHasAny(uptr begin, uptr end, u8 mask) {
   if (!Shadowed(begin, end))
     return false;
   const u8 *s = MemToShadow(begin);
   const u8 *e = MemToShadow(end - 1) + 1;
+  for (; s < e && ((uptr)s & 7); s++)
+    if (*s & mask)
+      return true;
+  u64 mask_word = 0x0101010101010101ull * mask;
+  for (; s + 8 <= e; s += 8)
+    if (*reinterpret_cast<const u64 *>(s) & mask_word)
+      return true;
   for (; s < e; s++)
     if (*s & mask)
       return true;

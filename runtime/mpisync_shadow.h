@@ -40,6 +40,8 @@ inline u8 *MemToShadow(uptr addr) {
 void PoisonShadow(uptr begin, uptr end, u8 bits);
 // Clears `bits` in the shadow of every granule overlapping [begin, end).
 void ClearShadow(uptr begin, uptr end, u8 bits = 0xff);
+// The OR of the shadow of every granule overlapping [begin, end).
+u8 ShadowOr(uptr begin, uptr end);
 // True if any granule overlapping [begin, end) has one of `mask` set.
 bool ShadowHasAny(uptr begin, uptr end, u8 mask);
 
