@@ -8,7 +8,10 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+#include <algorithm>
 
 using namespace llvm;
 
@@ -16,12 +19,15 @@ using namespace llvm;
 
 STATISTIC(NumHoistedAffine,
           "Number of affine loop accesses checked once before their loop");
+STATISTIC(NumHoistedRanges,
+          "Number of range checks placed before loops for affine accesses");
+STATISTIC(NumAffineWithGaps,
+          "Number of affine loop accesses not hoisted: their range has gaps");
 
 namespace mpisync {
 
-bool hoistAffineAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
-                            bool IsWrite, LoopInfo &LI, DominatorTree &DT,
-                            ScalarEvolution &SE, FastPathEmitter &Emitter) {
+bool AffineHoister::add(unsigned Index, Instruction *I, Value *Ptr,
+                        uint64_t Size, bool IsWrite) {
   Loop *L = LI.getLoopFor(I->getParent());
   if (!L)
     return false;
@@ -37,30 +43,95 @@ bool hoistAffineAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
     return false;
   const auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
   const SCEV *Taken = SE.getBackedgeTakenCount(L);
-  if (!Step || isa<SCEVCouldNotCompute>(Taken))
+  if (!Step || isa<SCEVCouldNotCompute>(Taken) ||
+      Step->getAPInt().getSignificantBits() > 32 || Size > (1u << 30))
     return false;
+  int64_t StepV = Step->getAPInt().getSExtValue();
   const SCEV *Start = AR->getStart();
+  for (Group &G : Groups) {
+    if (G.L != L || G.Step != StepV || G.IsWrite != IsWrite)
+      continue;
+    const SCEV *Diff = SE.getMinusSCEV(Start, G.Start);
+    const auto *C = dyn_cast<SCEVConstant>(Diff);
+    if (!C || C->getAPInt().getSignificantBits() > 32)
+      continue;
+    G.Members.push_back({Index, I, C->getAPInt().getSExtValue(), Size});
+    return true;
+  }
   const SCEV *End = AR->evaluateAtIteration(Taken, SE);
-  bool Descending = Step->getAPInt().isNegative();
-  const SCEV *Lo = Descending ? End : Start;
-  const SCEV *Hi = Descending ? Start : End;
-  Type *IntptrTy = SE.getEffectiveSCEVType(Ptr->getType());
-  const SCEV *Len = SE.getAddExpr(SE.getMinusSCEV(Hi, Lo),
-                                  SE.getConstant(IntptrTy, Size));
-  if (isa<SCEVCouldNotCompute>(Len))
+  if (isa<SCEVCouldNotCompute>(End))
     return false;
-  Instruction *At = Preheader->getTerminator();
-  SCEVExpander Expander(SE, I->getModule()->getDataLayout(), "mpisync.range");
-  if (!Expander.isSafeToExpandAt(Lo, At) || !Expander.isSafeToExpandAt(Len, At))
-    return false;
-  Value *LoV = Expander.expandCodeFor(Lo, Ptr->getType(), At);
-  Value *LenV = Expander.expandCodeFor(Len, IntptrTy, At);
-  // The report names the access's line, not the preheader's.
-  IRBuilder<> IRB(At);
-  IRB.SetCurrentDebugLocation(I->getDebugLoc());
-  Emitter.emitRangeCheck(At, LoV, LenV, IsWrite, I->getDebugLoc());
-  ++NumHoistedAffine;
+  Groups.push_back({L, StepV, IsWrite, Start, End, {{Index, I, 0, Size}}});
   return true;
+}
+
+void AffineHoister::emit(SmallVectorImpl<bool> &Hoisted,
+                         SmallVectorImpl<std::pair<CallInst *, bool>> &Checks) {
+  for (Group &G : Groups) {
+    SmallVector<Member, 4> Sorted(G.Members);
+    std::sort(Sorted.begin(), Sorted.end(),
+              [](const Member &A, const Member &B) {
+                return A.Offset != B.Offset ? A.Offset < B.Offset
+                                            : A.Index < B.Index;
+              });
+    bool Descending = G.Step < 0;
+    uint64_t AbsStep = Descending ? -(uint64_t)G.Step : (uint64_t)G.Step;
+    Type *IntptrTy = SE.getEffectiveSCEVType(G.Start->getType());
+    // Bytes from the first to the last iteration's start of the first member.
+    const SCEV *Extent = Descending ? SE.getMinusSCEV(G.Start, G.End)
+                                    : SE.getMinusSCEV(G.End, G.Start);
+    const SCEV *Base = Descending ? G.End : G.Start;
+    Instruction *At = G.L->getLoopPreheader()->getTerminator();
+    SCEVExpander Expander(SE, At->getModule()->getDataLayout(),
+                          "mpisync.range");
+    for (size_t B = 0; B < Sorted.size();) {
+      // One run: members whose bytes meet or overlap.
+      int64_t RunLo = Sorted[B].Offset;
+      int64_t RunHi = RunLo + (int64_t)Sorted[B].Size;
+      size_t E = B + 1;
+      while (E < Sorted.size() && Sorted[E].Offset <= RunHi) {
+        RunHi = std::max(RunHi, Sorted[E].Offset + (int64_t)Sorted[E].Size);
+        ++E;
+      }
+      // The run repeats every step: without gaps only if it covers a step
+      // (a loop of one iteration has no gaps either, but is rare).
+      if ((uint64_t)(RunHi - RunLo) < AbsStep) {
+        NumAffineWithGaps += E - B;
+        B = E;
+        continue;
+      }
+      const SCEV *Lo =
+          SE.getAddExpr(Base, SE.getConstant(IntptrTy, RunLo, /*signed=*/true));
+      const SCEV *Len = SE.getAddExpr(
+          Extent, SE.getConstant(IntptrTy, RunHi - RunLo));
+      if (isa<SCEVCouldNotCompute>(Lo) || isa<SCEVCouldNotCompute>(Len) ||
+          !Expander.isSafeToExpandAt(Lo, At) ||
+          !Expander.isSafeToExpandAt(Len, At)) {
+        B = E;
+        continue;
+      }
+      // The earliest member in the loop names the check in reports.
+      Instruction *Named = Sorted[B].I;
+      for (size_t K = B; K < E; ++K)
+        if (Sorted[K].I->getParent() == Named->getParent()
+                ? Sorted[K].I->comesBefore(Named)
+                : DT.dominates(Sorted[K].I->getParent(), Named->getParent()))
+          Named = Sorted[K].I;
+      Value *LoV = Expander.expandCodeFor(Lo, PointerType::getUnqual(
+                                                  At->getContext()),
+                                          At);
+      Value *LenV = Expander.expandCodeFor(Len, IntptrTy, At);
+      CallInst *Call = Emitter.emitRangeCheck(At, LoV, LenV, G.IsWrite,
+                                              Named->getDebugLoc());
+      Checks.push_back({Call, G.IsWrite});
+      ++NumHoistedRanges;
+      for (size_t K = B; K < E; ++K) {
+        Hoisted[Sorted[K].Index] = true;
+        ++NumHoistedAffine;
+      }
+      B = E;
+    }
+  }
 }
 
 } // namespace mpisync

@@ -78,6 +78,53 @@ Value *FastPathEmitter::stateField(IRBuilder<> &IRB, unsigned Index,
   return IRB.CreateLoad(IntptrTy, Addr, Name);
 }
 
+void FastPathEmitter::preparePendingPreheader(BasicBlock *Preheader) {
+  if (!ClInlinePending || PrefixEnd.count(Preheader))
+    return;
+  IRBuilder<> PB(&*Preheader->getFirstInsertionPt());
+  const std::pair<unsigned, const char *> Fields[] = {
+      {kLoadLo, "lo"},         {kLoadSpan, "span"},
+      {kStoreLo, "lo"},        {kStoreSpan, "span"},
+      {kShadowOffset, "shadow.offset"}};
+  for (auto [Index, Name] : Fields) {
+    Value *V = stateField(PB, Index, Name);
+    FieldCache[{Preheader, Index}] = V;
+    PrefixEnd[Preheader] = cast<Instruction>(V);
+  }
+}
+
+Value *FastPathEmitter::invariantField(IRBuilder<> &IRB, BasicBlock *Preheader,
+                                       unsigned Index, const Twine &Name) {
+  auto It = Preheader ? FieldCache.find({Preheader, Index}) : FieldCache.end();
+  if (It == FieldCache.end())
+    return stateField(IRB, Index, Name);
+  return It->second;
+}
+
+std::pair<Value *, Value *>
+FastPathEmitter::intervalBounds(IRBuilder<> &IRB, BasicBlock *Preheader,
+                                bool IsWrite, Value *C) {
+  auto Compute = [&](IRBuilder<> &B) -> std::pair<Value *, Value *> {
+    Value *Span = invariantField(B, Preheader, IsWrite ? kStoreSpan : kLoadSpan,
+                                 "span");
+    Value *Lo = invariantField(B, Preheader, IsWrite ? kStoreLo : kLoadLo, "lo");
+    return {B.CreateAdd(Span, C, "mpisync.limit"),
+            B.CreateSub(C, Lo, "mpisync.bias")};
+  };
+  auto End = Preheader ? PrefixEnd.find(Preheader) : PrefixEnd.end();
+  if (End == PrefixEnd.end() || !isa<Constant>(C))
+    return Compute(IRB);
+  auto Key = std::make_tuple(Preheader, unsigned(IsWrite), C);
+  auto It = BoundsCache.find(Key);
+  if (It != BoundsCache.end())
+    return It->second;
+  Instruction *Next = End->second->getNextNode();
+  IRBuilder<> PB(Next);
+  auto Bounds = Compute(PB);
+  End->second = Next->getPrevNode();
+  return BoundsCache[Key] = Bounds;
+}
+
 Value *FastPathEmitter::loadPendingWord(IRBuilder<> &IRB) {
   return stateField(IRB, kPending, "mpisync.pending");
 }
@@ -113,6 +160,13 @@ void FastPathEmitter::reloadAfter(Instruction *Call) {
 }
 
 void FastPathEmitter::finishFunction(Function &F, DominatorTree &DT) {
+  // Prepared loads no check used.
+  for (auto &[Key, V] : FieldCache)
+    if (auto *L = dyn_cast<LoadInst>(V); L && L->use_empty())
+      L->eraseFromParent();
+  FieldCache.clear();
+  BoundsCache.clear();
+  PrefixEnd.clear();
   if (!PendingSlot)
     return;
   if (PendingSlot->use_empty() ||
@@ -170,13 +224,14 @@ void FastPathEmitter::emitRuntimeCall(Instruction *Before, Value *Ptr,
 
 void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
                                       uint64_t Size, bool IsWrite,
-                                      Align Alignment, bool PendingKnown) {
+                                      Align Alignment,
+                                      BasicBlock *PendingPreheader) {
   if (!ClInlinePending) {
     emitRuntimeCall(I, Ptr, Size, IsWrite);
     return;
   }
   Instruction *Cold = I;
-  if (!PendingKnown) {
+  if (!PendingPreheader) {
     IRBuilder<> IRB(I);
     Value *Pending = IRB.CreateLoad(IntptrTy, PendingSlot);
     Cold = emitTest(I, IRB.CreateICmpNE(Pending, ConstantInt::get(IntptrTy, 0),
@@ -185,20 +240,17 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
   IRBuilder<> IRB(Cold);
   Value *Addr = IRB.CreatePtrToInt(Ptr, IntptrTy);
   if (ClInlineRange || ClInlineAccessType) {
-    Value *Span = stateField(IRB, IsWrite ? kStoreSpan : kLoadSpan, "span");
     Value *Cond;
     if (ClInlineRange) {
       // [Addr, Addr + Size) meets [Lo, Lo + Span) iff
-      // Addr + Size - 1 - Lo < Span + Size - 1 (unsigned).
-      Value *Lo = stateField(IRB, IsWrite ? kStoreLo : kLoadLo, "lo");
-      Value *Delta = IRB.CreateSub(IRB.CreateAdd(Addr, IRB.getIntN(
-                                                           IntptrTy->getIntegerBitWidth(),
-                                                           Size - 1)),
-                                   Lo);
-      Value *Limit = IRB.CreateAdd(
-          Span, IRB.getIntN(IntptrTy->getIntegerBitWidth(), Size - 1));
-      Cond = IRB.CreateICmpULT(Delta, Limit, "mpisync.inrange");
+      // Addr + (Size - 1 - Lo) < Span + (Size - 1) (unsigned).
+      auto [Limit, Bias] = intervalBounds(
+          IRB, PendingPreheader, IsWrite, ConstantInt::get(IntptrTy, Size - 1));
+      Cond = IRB.CreateICmpULT(IRB.CreateAdd(Addr, Bias), Limit,
+                               "mpisync.inrange");
     } else {
+      Value *Span = invariantField(IRB, PendingPreheader,
+                                   IsWrite ? kStoreSpan : kLoadSpan, "span");
       Cond = IRB.CreateICmpNE(Span, ConstantInt::get(IntptrTy, 0),
                               "mpisync.anytype");
     }
@@ -206,7 +258,8 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
   }
   if (ClInlineShadow && Size <= 16) {
     IRBuilder<> SB(Cold);
-    Value *Offset = stateField(SB, kShadowOffset, "shadow.offset");
+    Value *Offset =
+        invariantField(SB, PendingPreheader, kShadowOffset, "shadow.offset");
     auto ShadowByte = [&](Value *A) {
       Value *S = SB.CreateAdd(SB.CreateLShr(A, kShadowScale), Offset);
       return SB.CreateLoad(SB.getInt8Ty(), SB.CreateIntToPtr(S, PtrTy));
@@ -226,8 +279,9 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
   emitRuntimeCall(Cold, Ptr, Size, IsWrite);
 }
 
-void FastPathEmitter::emitRangeCheck(Instruction *I, Value *Ptr, Value *Size,
-                                     bool IsWrite, const DebugLoc &Loc) {
+CallInst *FastPathEmitter::emitRangeCheck(Instruction *I, Value *Ptr,
+                                          Value *Size, bool IsWrite,
+                                          const DebugLoc &Loc) {
   IRBuilder<> IRB(I);
   if (Loc)
     IRB.SetCurrentDebugLocation(Loc);
@@ -235,6 +289,32 @@ void FastPathEmitter::emitRangeCheck(Instruction *I, Value *Ptr, Value *Size,
                                   {Ptr, IRB.CreateZExtOrTrunc(Size, IntptrTy)});
   if (ClPreserveAllCC)
     Call->setCallingConv(CallingConv::PreserveAll);
+  return Call;
+}
+
+void FastPathEmitter::guardRangeCheck(CallInst *Call, bool IsWrite,
+                                      BasicBlock *PendingPreheader) {
+  if (!ClInlineRange && !ClInlineAccessType)
+    return;
+  IRBuilder<> IRB(Call);
+  Value *Cond;
+  if (ClInlineRange) {
+    // As for one access, with Len for Size. A zero length makes the test
+    // pass whenever something is pending; the runtime ignores it.
+    Value *Addr = IRB.CreatePtrToInt(Call->getArgOperand(0), IntptrTy);
+    Value *LenM1 =
+        IRB.CreateSub(Call->getArgOperand(1), ConstantInt::get(IntptrTy, 1));
+    auto [Limit, Bias] = intervalBounds(IRB, PendingPreheader, IsWrite, LenM1);
+    Cond = IRB.CreateICmpULT(IRB.CreateAdd(Addr, Bias), Limit,
+                             "mpisync.rangehit");
+  } else {
+    Value *Span = invariantField(IRB, PendingPreheader,
+                                 IsWrite ? kStoreSpan : kLoadSpan, "span");
+    Cond = IRB.CreateICmpNE(Span, ConstantInt::get(IntptrTy, 0),
+                            "mpisync.anytype");
+  }
+  Instruction *Then = emitTest(Call, Cond);
+  Call->moveBefore(Then);
 }
 
 } // namespace mpisync

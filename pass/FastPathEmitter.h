@@ -14,7 +14,11 @@
 #ifndef MPISYNC_FASTPATHEMITTER_H
 #define MPISYNC_FASTPATHEMITTER_H
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/IRBuilder.h"
+
+#include <tuple>
+#include <utility>
 #include "llvm/IR/Module.h"
 
 namespace llvm {
@@ -35,15 +39,29 @@ public:
   void reloadAfter(llvm::Instruction *Call);
   void finishFunction(llvm::Function &F, llvm::DominatorTree &DT);
 
-  // Check before `I` of a `Size`-byte access at `Ptr`. `PendingKnown`: the
-  // code runs only while something is pending (the instrumented copy of a
-  // cloned loop), so the hot test is skipped.
+  // Check before `I` of a `Size`-byte access at `Ptr`. `PendingPreheader`
+  // (null if none): the code runs only while something is pending (the
+  // instrumented copy of a cloned, call-free loop, entered through that
+  // preheader), so the hot test is skipped, and the runtime's intervals and
+  // shadow offset, which only MPI calls change, are loaded once there.
   void emitAccessCheck(llvm::Instruction *I, llvm::Value *Ptr, uint64_t Size,
-                       bool IsWrite, llvm::Align Alignment, bool PendingKnown);
+                       bool IsWrite, llvm::Align Alignment,
+                       llvm::BasicBlock *PendingPreheader = nullptr);
   // Check of a range of dynamic length, through the runtime.
-  void emitRangeCheck(llvm::Instruction *I, llvm::Value *Ptr,
-                      llvm::Value *Size, bool IsWrite,
-                      const llvm::DebugLoc &Loc = llvm::DebugLoc());
+  llvm::CallInst *emitRangeCheck(llvm::Instruction *I, llvm::Value *Ptr,
+                                 llvm::Value *Size, bool IsWrite,
+                                 const llvm::DebugLoc &Loc = llvm::DebugLoc());
+  // Puts a call made by emitRangeCheck behind the inline interval test of
+  // its access type (when those levels are on): the runtime is called only
+  // if the range meets the interval covering the pending regions. Splits
+  // the block, so it runs after every analysis of the function is done.
+  void guardRangeCheck(llvm::CallInst *Call, bool IsWrite,
+                       llvm::BasicBlock *PendingPreheader = nullptr);
+
+  // Loads the runtime's intervals and shadow offset at the start of the
+  // preheader of an instrumented loop copy, for the checks of the copy
+  // (emitAccessCheck, guardRangeCheck with that preheader).
+  void preparePendingPreheader(llvm::BasicBlock *Preheader);
 
   // Loads the pending word (for the loop-cloning dispatch).
   llvm::Value *loadPendingWord(llvm::IRBuilder<> &IRB);
@@ -54,6 +72,15 @@ public:
 private:
   llvm::Value *stateField(llvm::IRBuilder<> &IRB, unsigned Index,
                           const llvm::Twine &Name);
+  // A state field loaded once in `Preheader` (or, if null, at `IRB`).
+  llvm::Value *invariantField(llvm::IRBuilder<> &IRB,
+                              llvm::BasicBlock *Preheader, unsigned Index,
+                              const llvm::Twine &Name);
+  // `Span + C` and `C - Lo` of an interval, computed once in `Preheader`
+  // (or at `IRB`).
+  std::pair<llvm::Value *, llvm::Value *>
+  intervalBounds(llvm::IRBuilder<> &IRB, llvm::BasicBlock *Preheader,
+                 bool IsWrite, llvm::Value *C);
   llvm::Instruction *emitTest(llvm::Instruction *InsertBefore,
                               llvm::Value *Cond);
   void emitRuntimeCall(llvm::Instruction *Before, llvm::Value *Ptr,
@@ -65,6 +92,14 @@ private:
   llvm::PointerType *PtrTy;
   llvm::GlobalVariable *State;
   llvm::AllocaInst *PendingSlot = nullptr;
+  llvm::DenseMap<std::pair<llvm::BasicBlock *, unsigned>, llvm::Value *>
+      FieldCache;
+  // Per prepared preheader, the last instruction of its prefix of loads and
+  // values computed from them (they come before anything else there).
+  llvm::DenseMap<llvm::BasicBlock *, llvm::Instruction *> PrefixEnd;
+  llvm::DenseMap<std::tuple<llvm::BasicBlock *, unsigned, llvm::Value *>,
+                 std::pair<llvm::Value *, llvm::Value *>>
+      BoundsCache;
   static constexpr unsigned kNumFixedSizes = 5; // 1, 2, 4, 8, 16 bytes
   llvm::FunctionCallee LoadFixed[kNumFixedSizes], StoreFixed[kNumFixedSizes];
   llvm::FunctionCallee LoadN, StoreN;

@@ -285,7 +285,7 @@ bool FunctionInstrumenter::run() {
 
   DominatorTree DT(F);
   LoopInfo LI(DT);
-  SmallPtrSet<BasicBlock *, 32> PendingBlocks;
+  DenseMap<BasicBlock *, BasicBlock *> PendingBlocks;
   if (ClInlinePending && ClCloneLoops) {
     SmallPtrSet<Instruction *, 32> Instrumented;
     for (const Access &A : Accesses)
@@ -296,21 +296,26 @@ bool FunctionInstrumenter::run() {
         PendingBlocks);
   }
 
-  SmallVector<bool, 32> Known(Accesses.size());
+  // Per access, the preheader of the instrumented loop copy it is in.
+  SmallVector<BasicBlock *, 32> Known(Accesses.size());
   for (unsigned K = 0; K < Accesses.size(); ++K)
-    Known[K] = PendingBlocks.count(Accesses[K].I->getParent());
+    Known[K] = PendingBlocks.lookup(Accesses[K].I->getParent());
 
   // Affine accesses of instrumented loop copies: one check per loop entry.
   SmallVector<bool, 32> Hoisted(Accesses.size(), false);
+  SmallVector<std::pair<CallInst *, bool>, 8> HoistedChecks;
+  SmallVector<BasicBlock *, 8> HoistedIn;
   if (ClHoistAffineLoopAccesses && !PendingBlocks.empty()) {
     AssumptionCache AC(F);
     ScalarEvolution SE(F, TLI, AC, DT, LI);
+    AffineHoister Hoister(LI, DT, SE, Emitter);
     for (unsigned K = 0; K < Accesses.size(); ++K)
       if (Known[K])
-        Hoisted[K] = hoistAffineAccessCheck(Accesses[K].I, Accesses[K].Ptr,
-                                            Accesses[K].Size,
-                                            Accesses[K].IsWrite, LI, DT, SE,
-                                            Emitter);
+        Hoister.add(K, Accesses[K].I, Accesses[K].Ptr, Accesses[K].Size,
+                    Accesses[K].IsWrite);
+    Hoister.emit(Hoisted, HoistedChecks);
+    for (auto &[Check, IsWrite] : HoistedChecks)
+      HoistedIn.push_back(PendingBlocks.lookup(Check->getParent()));
   }
 
   Emitter.beginFunction(F);
@@ -331,6 +336,10 @@ bool FunctionInstrumenter::run() {
     Emitter.emitAccessCheck(A.I, A.Ptr, A.Size, A.IsWrite, A.Alignment,
                             Known[K]);
   }
+  // The loop analyses are done with: the hoisted checks may split blocks.
+  for (unsigned K = 0; K < HoistedChecks.size(); ++K)
+    Emitter.guardRangeCheck(HoistedChecks[K].first, HoistedChecks[K].second,
+                            HoistedIn[K]);
   for (MemIntrinsic *MI : MemIntrinsics)
     instrumentMemIntrinsic(MI);
   instrumentStackReleases();

@@ -49,7 +49,7 @@ LoopFacts inspect(Loop &L,
 
 bool version(Loop &L, LoopInfo &LI, DominatorTree &DT,
              FastPathEmitter &Emitter,
-             SmallPtrSetImpl<BasicBlock *> &PendingBlocks) {
+             DenseMap<BasicBlock *, BasicBlock *> &PendingBlocks) {
   if (!L.isLoopSimplifyForm())
     simplifyLoop(&L, &DT, &LI, nullptr, nullptr, nullptr,
                  /*PreserveLCSSA=*/false);
@@ -96,9 +96,10 @@ bool version(Loop &L, LoopInfo &LI, DominatorTree &DT,
                    MDB.createUnlikelyBranchWeights());
   OldBranch->eraseFromParent();
 
-  PendingBlocks.insert(Preheader);
+  Emitter.preparePendingPreheader(Preheader);
+  PendingBlocks[Preheader] = Preheader;
   for (BasicBlock *BB : L.blocks())
-    PendingBlocks.insert(BB);
+    PendingBlocks[BB] = Preheader;
   DT.recalculate(*Dispatch->getParent());
   ++NumLoopsVersioned;
   return true;
@@ -107,7 +108,7 @@ bool version(Loop &L, LoopInfo &LI, DominatorTree &DT,
 void visit(Loop &L, LoopInfo &LI, DominatorTree &DT, FastPathEmitter &Emitter,
            const SmallPtrSetImpl<Instruction *> &Instrumented,
            function_ref<bool(Instruction &)> IsStateChangingCall,
-           SmallPtrSetImpl<BasicBlock *> &PendingBlocks, unsigned &Count) {
+           DenseMap<BasicBlock *, BasicBlock *> &PendingBlocks, unsigned &Count) {
   LoopFacts Facts = inspect(L, Instrumented, IsStateChangingCall);
   if (!Facts.HasInstrumented)
     return;
@@ -131,7 +132,7 @@ unsigned versionCallFreeLoops(
     LoopInfo &LI, DominatorTree &DT, FastPathEmitter &Emitter,
     const SmallPtrSetImpl<Instruction *> &Instrumented,
     function_ref<bool(Instruction &)> IsStateChangingCall,
-    SmallPtrSetImpl<BasicBlock *> &PendingBlocks) {
+    DenseMap<BasicBlock *, BasicBlock *> &PendingBlocks) {
   unsigned Count = 0;
   SmallVector<Loop *, 8> TopLevel(LI.begin(), LI.end());
   for (Loop *L : TopLevel)

@@ -15,6 +15,7 @@
 #ifndef MPISYNC_PENDINGLOOPVERSIONING_H
 #define MPISYNC_PENDINGLOOPVERSIONING_H
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -33,13 +34,14 @@ class FastPathEmitter;
 // Versions every outermost loop of the function that is call-free (by
 // `IsStateChangingCall`), holds at least one instruction of `Instrumented`,
 // and is small enough. Adds the blocks of the copies that will be
-// instrumented (entered only while something is pending) to `PendingBlocks`.
+// instrumented (entered only while something is pending) to `PendingBlocks`,
+// each mapped to the preheader of its copy (which holds only a branch).
 // Returns the number of loops versioned.
 unsigned versionCallFreeLoops(
     llvm::LoopInfo &LI, llvm::DominatorTree &DT, FastPathEmitter &Emitter,
     const llvm::SmallPtrSetImpl<llvm::Instruction *> &Instrumented,
     llvm::function_ref<bool(llvm::Instruction &)> IsStateChangingCall,
-    llvm::SmallPtrSetImpl<llvm::BasicBlock *> &PendingBlocks);
+    llvm::DenseMap<llvm::BasicBlock *, llvm::BasicBlock *> &PendingBlocks);
 
 } // namespace mpisync
 

@@ -20,9 +20,13 @@ declare void @unknown()
 ; CHECK:      body.mpisync.idle:
 ; CHECK-NOT:  __mpisync
 ; CHECK:      br i1 %{{.*}}, label %exit, label %body.mpisync.idle
-; One check of [p, p + 4n) before the instrumented copy.
+; One check of [p, p + 4n) before the instrumented copy, behind the inline
+; test of the store interval (loaded once, in the copy's preheader).
 ; CHECK:      mpisync.pending.ph:
-; CHECK-NEXT: %[[LEN:.*]] = shl i64 %n, 2
+; CHECK:      %[[LEN:.*]] = shl i64 %n, 2
+; CHECK:      %mpisync.rangehit = icmp ult i64
+; CHECK-NEXT: br i1 %mpisync.rangehit, label %[[COLD:.*]], label %[[JOIN:.*]], !prof
+; CHECK:      [[COLD]]:
 ; CHECK-NEXT: call preserve_allcc void @__mpisync_storeN_pa(ptr %p, i64 %[[LEN]])
 ; CHECK:      body:
 ; CHECK-NOT:  __mpisync
@@ -91,6 +95,56 @@ body:
   br i1 %c, label %exit, label %latch
 latch:
   %a = getelementptr inbounds i32, ptr %p, i64 %i
+  store i32 7, ptr %a, align 4
+  %next = add nuw i64 %i, 1
+  %done = icmp eq i64 %next, %n
+  br i1 %done, label %exit, label %body
+exit:
+  ret void
+}
+
+; Accesses of one loop at constant distances are checked as one range when
+; their bytes meet: a[2i] and a[2i+1] together cover [p, p + 8n). A strided
+; access alone would leave gaps (bytes it never touches, which may belong to
+; a pending buffer): it keeps its per-access check.
+; CHECK-LABEL: define void @pairs(
+; CHECK:      mpisync.pending.ph:
+; CHECK:      %[[LEN:.*]] = shl i64 %n, 3
+; CHECK:      call preserve_allcc void @__mpisync_storeN_pa(ptr %p, i64 %[[LEN]])
+; CHECK-NOT:  __mpisync_storeN_pa
+; CHECK:      body:
+; CHECK-NOT:  __mpisync
+; CHECK:      exit:
+define void @pairs(ptr %p, i64 %n) {
+entry:
+  br label %body
+body:
+  %i = phi i64 [ 0, %entry ], [ %next, %body ]
+  %j = shl i64 %i, 1
+  %a = getelementptr inbounds i32, ptr %p, i64 %j
+  store i32 7, ptr %a, align 4
+  %j1 = or disjoint i64 %j, 1
+  %b = getelementptr inbounds i32, ptr %p, i64 %j1
+  store i32 8, ptr %b, align 4
+  %next = add nuw i64 %i, 1
+  %done = icmp eq i64 %next, %n
+  br i1 %done, label %exit, label %body
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @strided(
+; CHECK:      mpisync.pending.ph:
+; CHECK-NOT:  __mpisync_storeN_pa
+; CHECK:      body:
+; CHECK:      call preserve_allcc void @__mpisync_store4_pa(
+define void @strided(ptr %p, i64 %n) {
+entry:
+  br label %body
+body:
+  %i = phi i64 [ 0, %entry ], [ %next, %body ]
+  %j = shl i64 %i, 1
+  %a = getelementptr inbounds i32, ptr %p, i64 %j
   store i32 7, ptr %a, align 4
   %next = add nuw i64 %i, 1
   %done = icmp eq i64 %next, %n
