@@ -68,7 +68,12 @@ void ObserveLibraryCopy(uptr dst, uptr src, uptr size) {
   bool dst_pending = dst && InHull(dst, size, s.load_lo, s.load_span);
   if (!src_pending && !dst_pending)
     return;
-  Lock lock(&StateMutex());
+  // This thread is inside MPI and may hold the library's own lock, while
+  // another thread holding StateMutex waits for that lock in a datatype
+  // query: never wait here. A copy not observed only makes a latent
+  // conflict look manifest.
+  if (!StateMutex().TryLock())
+    return;
   if (src_pending)
     ForEachOverlap(src, src + size,
                    [](PendingOp *op, PendingBuffer &buf, uptr, uptr,
@@ -83,6 +88,7 @@ void ObserveLibraryCopy(uptr dst, uptr src, uptr size) {
                      if (buf.role == BufferRole::kRecv)
                        op->recv_data_written = true;
                    });
+  StateMutex().Unlock();
 }
 
 } // namespace mpisync

@@ -87,7 +87,8 @@ void ReportRmaMisuse(const char *call, u32 stack, const char *what, u32 other,
   out.AppendF("%s on rank %d: %s\n", call, WorldRank(), what);
   rec.PrintStack("mpi_call", stack, &out);
   if (other) {
-    out.AppendF("%s\n", other_title);
+    if (other_title && *other_title)
+      out.AppendF("%s\n", other_title);
     rec.PrintStack("related", other, &out);
   }
   PrintSummary(kind, stack, call, stack, &out, &rec);

@@ -187,6 +187,53 @@ int WorldRankIn(MPI_Comm comm, int rank) {
   return out == MPI_UNDEFINED ? -1 : out;
 }
 
+// MPI 4.1 12.5.5: the assertions of MPI_Win_fence are promises about the
+// epoch that ends (NOPRECEDE, NOSTORE) or begins (NOPUT); a broken promise
+// lets MPI skip work the program needed.
+void CheckFenceAsserts(Window *w, MpiCall &call, int flags) {
+  if (flags & MPI_MODE_NOPRECEDE) {
+    for (uptr i = 0; i < w->outgoing.size(); i++)
+      if (w->outgoing[i].is_op && w->outgoing[i].end == kNotCompleted) {
+        ReportRmaMisuse(call.name(), call.Stack(),
+                        "MPI_MODE_NOPRECEDE asserted, but this process "
+                        "issued an RMA operation since the previous fence, "
+                        "which this fence must complete; it was issued here:",
+                        w->outgoing[i].stack, "");
+        break;
+      }
+  }
+  if (flags & MPI_MODE_NOSTORE) {
+    for (uptr i = 0; i < w->local.size(); i++) {
+      const RmaRecord &r = w->local[i];
+      if (!r.is_op && r.kind == RmaRecord::kWrite && r.accessor == w->rank) {
+        ReportRmaMisuse(call.name(), call.Stack(),
+                        "MPI_MODE_NOSTORE asserted, but this process stored "
+                        "to its window memory since the previous "
+                        "synchronization; the store was here:",
+                        r.stack, "");
+        break;
+      }
+    }
+  }
+}
+
+void CheckNoPut(Window *w, MpiCall &call) {
+  for (uptr i = 0; i < w->local.size(); i++) {
+    const RmaRecord &r = w->local[i];
+    if (r.is_op && r.kind != RmaRecord::kRead && !r.atomic_read) {
+      char what[200];
+      internal_snprintf(what, sizeof(what),
+                        "the previous fence asserted MPI_MODE_NOPUT, but %s "
+                        "on rank %d updated this process's window memory in "
+                        "the epoch; it was issued here:",
+                        r.call ? r.call : "an RMA operation",
+                        w->world_ranks[r.accessor]);
+      ReportRmaMisuse(call.name(), call.Stack(), what, r.stack, "");
+      return;
+    }
+  }
+}
+
 // The last exchange and check of a window, collective over its members.
 void RetireWindow(Window *w, MpiCall &call) {
   u32 stack = call.Stack();
@@ -328,6 +375,7 @@ void BeforeWinSync(MpiCall &call, const WinSyncArgs &a) {
     return;
   switch (a.what) {
   case WinSync::kFence:
+    CheckFenceAsserts(w, call, a.assert_flags);
     if (w->start_open || w->post_open)
       Misuse(call, "MPI_Win_fence while a PSCW epoch (MPI_Win_start or "
                    "MPI_Win_post) is open: fence and PSCW epochs do not mix");
@@ -427,7 +475,10 @@ void AfterWinSync(MpiCall &call, int rc, const WinSyncArgs &a) {
     CompleteLocally(w, -1, stack);
     ExchangeRecords(w);
     ClockAllreduce(w);
+    if (w->fence_noput)
+      CheckNoPut(w, call);
     CheckConflicts(w, /*forget=*/true);
+    w->fence_noput = a.assert_flags & MPI_MODE_NOPUT;
     w->fence_open = !(a.assert_flags & MPI_MODE_NOSUCCEED);
     w->fence_ever = true;
     break;

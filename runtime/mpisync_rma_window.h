@@ -68,6 +68,9 @@ struct Window {
   // Epochs of this process (MPI 4.1 12.5).
   bool fence_open;     // after a fence without MPI_MODE_NOSUCCEED
   bool fence_ever;
+  // The last fence asserted MPI_MODE_NOPUT: no put or accumulate may
+  // update this process's window memory until the next fence.
+  bool fence_noput;
   bool start_open;     // access epoch of MPI_Win_start
   bool post_open;      // exposure epoch of MPI_Win_post
   InternalMmapVector<int> start_group, post_group;

@@ -9,6 +9,7 @@
 // RUN: %mpiexec -n 2 %t 2>&1 | FileCheck %s --implicit-check-not=MPISync
 #include <mpi.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 
@@ -29,8 +30,10 @@ static void *poster(void *arg) {
   (void)arg;
   for (int r = 0; r < ROUNDS; r++) {
     int s = r % SLOTS;
+    // Yield while waiting: 2 ranks x 3 threads share the machine's cores,
+    // and a spinning thread can starve the one it waits for.
     while (atomic_load_explicit(&state[s], memory_order_acquire) != 0)
-      ;
+      sched_yield();
     for (int i = 0; i < N; i++)
       out[s][i] = rank * 100000 + r * N + i; // the slot is free: the program's
     MPI_Irecv(in[s], N, MPI_INT, peer, r, MPI_COMM_WORLD, &reqs[s][0]);
@@ -45,13 +48,16 @@ static void *completer(void *arg) {
   for (int r = 0; r < ROUNDS; r++) {
     int s = r % SLOTS;
     while (atomic_load_explicit(&state[s], memory_order_acquire) != 1)
-      ;
+      sched_yield();
     if (r % 2) {
       MPI_Waitall(2, reqs[s], MPI_STATUSES_IGNORE);
     } else {
       int flag = 0;
-      while (!flag)
+      while (!flag) {
         MPI_Testall(2, reqs[s], &flag, MPI_STATUSES_IGNORE);
+        if (!flag)
+          sched_yield();
+      }
     }
     for (int i = 0; i < N; i++)
       if (in[s][i] == peer * 100000 + r * N + i)
@@ -73,6 +79,8 @@ static void *reducer(void *arg) {
       for (int i = 0; i < 64; i++) // memory no operation owns
         scratch[i] = r + i * 0.5;
       MPI_Test(&req, &flag, MPI_STATUS_IGNORE);
+      if (!flag)
+        sched_yield();
     }
     reduce_total += sum + (long)scratch[0] - (long)scratch[0];
   }
