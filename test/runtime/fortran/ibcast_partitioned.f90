@@ -4,11 +4,11 @@
 ! request completes, and the program's before. (MPI 4.1 counts partitions'
 ! elements with INTEGER(KIND=MPI_COUNT_KIND).)
 ! REQUIRES: flang
-! RUN: %mpifort -fsanitize=mpisync -cpp %s -o %t
+! RUN: mkdir -p %t.mods && %mpifort -fsanitize=mpisync -cpp -module-dir %t.mods %s -o %t
 ! RUN: not %mpiexec -n 2 %t > %t.out 2>&1
 ! RUN: FileCheck %s --check-prefix=R0 < %t.out
 ! RUN: FileCheck %s --check-prefix=R1 < %t.out
-! RUN: %mpifort -fsanitize=mpisync -cpp -DFIXED %s -o %t.ok
+! RUN: %mpifort -fsanitize=mpisync -cpp -DFIXED -module-dir %t.mods %s -o %t.ok
 ! RUN: %mpiexec -n 2 %t.ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
 module roles
   use mpi
