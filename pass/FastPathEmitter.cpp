@@ -239,7 +239,13 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
   }
   IRBuilder<> IRB(Cold);
   Value *Addr = IRB.CreatePtrToInt(Ptr, IntptrTy);
-  if (ClInlineRange || ClInlineAccessType) {
+  // In an instrumented loop copy something is pending, and an access the
+  // loop's range checks did not cover is often inside the interval (a
+  // gather from the array being exchanged): there the shadow test alone is
+  // cheaper than the range test in front of it. The shadow covers all of
+  // user space, so it may be read for any address.
+  bool ShadowOnly = PendingPreheader && ClInlineShadow && Size <= 16;
+  if ((ClInlineRange || ClInlineAccessType) && !ShadowOnly) {
     Value *Cond;
     if (ClInlineRange) {
       // [Addr, Addr + Size) meets [Lo, Lo + Span) iff
