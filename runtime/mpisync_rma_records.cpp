@@ -488,9 +488,10 @@ void SendRecords(Window *w, int target, int tag, bool always) {
       continue;
     Writer wr;
     Encode(w, w->outgoing, t, wr);
-    SendBytes(w, t, tag, wr.bytes.data(), wr.bytes.size());
+    bool sent = SendBytes(w, t, tag, wr.bytes.data(), wr.bytes.size());
     DropSent(w, t);
-    if (tag == kTagPassiveRecords)
+    // The final exchange waits for exactly the messages counted here.
+    if (sent && tag == kTagPassiveRecords)
       w->sent_records_msgs[t]++;
   }
 }
@@ -604,7 +605,7 @@ void CheckConflicts(Window *w, bool forget) {
     Forget(w);
 }
 
-void SendBytes(Window *w, int to, int tag, const void *data, uptr size,
+bool SendBytes(Window *w, int to, int tag, const void *data, uptr size,
                MPI_Comm comm) {
   if (comm == MPI_COMM_NULL)
     comm = w->comm;
@@ -614,7 +615,7 @@ void SendBytes(Window *w, int to, int tag, const void *data, uptr size,
   if (PMPI_Isend(copy, (int)size, MPI_BYTE, to, tag, comm, &req) !=
       MPI_SUCCESS) {
     InternalFree(copy);
-    return;
+    return false;
   }
   w->send_requests.push_back(req);
   w->send_buffers.push_back(copy);
@@ -634,6 +635,7 @@ void SendBytes(Window *w, int to, int tag, const void *data, uptr size,
     w->send_requests.resize(k);
     w->send_buffers.resize(k);
   }
+  return true;
 }
 
 void WaitSends(Window *w) {

@@ -40,7 +40,8 @@ void CheckConflicts(Window *w, bool forget);
 
 // MPISync's own messages on the window's communicator (copied; completed
 // by the time the window is freed).
-void SendBytes(Window *w, int to, int tag, const void *data, uptr size,
+// False if MPI refused the send.
+bool SendBytes(Window *w, int to, int tag, const void *data, uptr size,
                MPI_Comm comm = MPI_COMM_NULL);
 void WaitSends(Window *w);
 
