@@ -347,15 +347,18 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
   uptr vc = CurrentClock(w);
   u64 now = Lseq();
   RmaRecord *rec = nullptr;
-  // Consecutive accesses of one clock interval extend one record.
-  if (!list.empty()) {
-    RmaRecord &last = list.back();
-    if (!last.is_op && last.owner == owner && last.kind == kind &&
-        last.start == now && last.vc == vc && lo <= last.hi &&
-        hi >= last.lo) {
-      last.lo = Min(last.lo, lo);
-      last.hi = Max(last.hi, hi);
-      rec = &last;
+  // Consecutive accesses of one clock interval extend one record; a loop
+  // interleaves a few such streams (loads of two rows, stores of a third),
+  // so the last few records are candidates.
+  constexpr uptr kStreams = 8;
+  for (uptr k = 0; k < kStreams && k < list.size() && !rec; k++) {
+    RmaRecord &r = list[list.size() - 1 - k];
+    if (r.is_op || r.start != now || r.vc != vc)
+      break; // older records are of an earlier interval
+    if (r.owner == owner && r.kind == kind && lo <= r.hi && hi >= r.lo) {
+      r.lo = Min(r.lo, lo);
+      r.hi = Max(r.hi, hi);
+      rec = &r;
     }
   }
   if (!rec) {
