@@ -48,6 +48,7 @@ struct MPICall {
   int Count;      // argument: how many requests, or -1
   int CountConst; // how many requests when Count is -1
   int Flag;       // argument: the flag of a test, or -1
+  int Root;       // argument: the root of a rooted collective, or -1
   std::vector<MPIBufferParam> Buffers;
 };
 

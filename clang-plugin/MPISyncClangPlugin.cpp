@@ -83,8 +83,9 @@ public:
     GlobalEffects Globals;
     Globals.compute(Ctx);
     AnalysisLimits Limits;
+    MPIConstants Consts = readMPIConstants(CI.getPreprocessor());
     for (const Decl *D : Collector.Functions)
-      analyzeFunction(D, Ctx, R, Globals, Limits);
+      analyzeFunction(D, Ctx, R, Globals, Limits, Consts);
   }
 
 private:

@@ -32,10 +32,13 @@
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/xxhash.h"
 
@@ -689,9 +692,11 @@ constexpr unsigned InstancesPerSite = 4;
 class FunctionAnalysis {
 public:
   FunctionAnalysis(const Decl *D, ASTContext &Ctx, Reporter &R,
-                   const GlobalEffects &Globals, const AnalysisLimits &Limits)
+                   const GlobalEffects &Globals, const AnalysisLimits &Limits,
+                   const MPIConstants &Consts)
       : D(D), Ctx(Ctx), SM(Ctx.getSourceManager()), Rep(R), Globals(Globals),
-        Limits(Limits), Body(D->getBody()), PM(Body), Scan(PM) {
+        Limits(Limits), Consts(Consts), Body(D->getBody()), PM(Body),
+        Scan(PM) {
     if (const TypedefNameDecl *TD = lookupRequestTypedef())
       RequestSize = sizeOf(Ctx.getTypeDeclType(TD), Ctx).value_or(4);
   }
@@ -705,6 +710,7 @@ private:
   Reporter &Rep;
   const GlobalEffects &Globals;
   const AnalysisLimits &Limits;
+  const MPIConstants &Consts;
   Stmt *Body;
   ParentMap PM;
   FunctionScan Scan;
@@ -796,6 +802,9 @@ private:
   void forgetBase(PathState &S, const MemBase &B, bool Ambiguous);
   void dropPointerBase(PathState &S, const VarDecl *P);
   void unidentifiedCompletion(PathState &S);
+  // The thread may learn here that another one completed something (an
+  // atomic load, a lock, a system call): shared operations may be done.
+  void threadSync(PathState &S) { unidentifiedCompletion(S); }
   void writeRequest(PathState &S, const std::optional<Location> &L, Content C,
                     const Expr *At);
   Content requestValue(const Expr *RHS, const PathState &S);
@@ -840,6 +849,8 @@ private:
            Text;
   }
   void userCallEffects(PathState &S, const FunctionDecl *Callee);
+  void rootedBuffers(const CallExpr *CE, const MPICall &C, const PathState &S,
+                     std::vector<Region> &Regions);
   std::optional<Region> bufferRegion(const CallExpr *CE,
                                      const MPIBufferParam &P, PathState &S);
 
@@ -1775,7 +1786,10 @@ void FunctionAnalysis::checkAccess(PathState &S, const Location &L, Int Size,
                                    bool Write, const Expr *At,
                                    const std::string &Desc) {
   for (auto &[Id, Op] : S.Ops) {
-    if (Op.St != Operation::Pending || Op.Unconfirmed)
+    // A handle other code can reach (a global, a static, memory behind a
+    // pointer, a copy handed on) may be completed there, by another
+    // function or thread, at any time: its buffers are not checked.
+    if (Op.St != Operation::Pending || Op.Unconfirmed || Op.Shared)
       continue;
     for (const Region &R : Op.Regions) {
       if (!Write && R.Role != BufferRole::Recv)
@@ -1879,6 +1893,9 @@ void FunctionAnalysis::handleRead(const ImplicitCastExpr *ICE, PathState &S) {
   auto L = evalLValue(LV, S);
   if (L)
     checkAccess(S, *L, sizeOf(LV->getType(), Ctx).value_or(1), false, LV);
+  // A flag another thread sets (volatile int done; _Atomic int ready).
+  if (LV->getType().isVolatileQualified() || LV->getType()->isAtomicType())
+    threadSync(S);
   if (!isRequestType(LV->getType(), Ctx) || !L || !L->Offset ||
       !isTrackedRequestBase(L->Base))
     return;
@@ -2111,6 +2128,27 @@ std::optional<Region> FunctionAnalysis::bufferRegion(const CallExpr *CE,
   return Region{P.Role, L->Base, L->Offset, SureLen, Buf};
 }
 
+// A rooted collective whose root is not a rank on this path (negative):
+// the root group of an intercommunicator. MPI_PROC_NULL: this rank's
+// buffers are not part of the operation. MPI_ROOT: only the broadcast
+// buffer is, as a send buffer (the table's buffers are the non-root ranks'
+// or every rank's, which the root group's are not).
+void FunctionAnalysis::rootedBuffers(const CallExpr *CE, const MPICall &C,
+                                     const PathState &S,
+                                     std::vector<Region> &Regions) {
+  if (C.Root < 0 || C.Root >= (int)CE->getNumArgs() || Regions.empty())
+    return;
+  Range R = rangeOf(CE->getArg(C.Root), S);
+  if (R.Hi >= 0)
+    return; // a rank, or maybe one
+  bool AtRoot = Consts.Root && R.exact() == Consts.Root;
+  llvm::erase_if(Regions, [&](const Region &Reg) {
+    return !AtRoot || Reg.Role != BufferRole::Any;
+  });
+  for (Region &Reg : Regions)
+    Reg.Role = BufferRole::Send;
+}
+
 void FunctionAnalysis::userCallEffects(PathState &S,
                                        const FunctionDecl *Callee) {
   for (auto &[Id, Op] : S.Ops)
@@ -2286,6 +2324,34 @@ void FunctionAnalysis::handleLibcAccess(const CallExpr *CE, StringRef Name,
   }
 }
 
+// May a call of a library function (or builtin) tell this thread what
+// another one did: a lock, a wait, an atomic, I/O, sleeping? Anything but
+// the functions that only compute or move this thread's memory.
+bool maySynchronize(const FunctionDecl *FD, StringRef Name) {
+  if (Name.starts_with("__atomic_") || Name.starts_with("__sync_") ||
+      Name.starts_with("__c11_atomic_"))
+    return !Name.contains("_store") || Name.contains("fetch") ||
+           Name.contains("exchange");
+  if (FD->getBuiltinID() && Name.starts_with("__builtin_") &&
+      !Name.starts_with("__builtin___"))
+    return false; // __builtin_expect and the like
+  static const llvm::StringSet<> Pure = {
+      "memcpy",  "memmove", "mempcpy", "memset",  "memcmp",  "memchr",
+      "bzero",   "explicit_bzero",     "bcmp",    "strlen",  "strnlen",
+      "strcpy",  "strncpy", "strcat",  "strncat", "strcmp",  "strncmp",
+      "strchr",  "strrchr", "strstr",  "strdup",  "strndup", "malloc",
+      "calloc",  "realloc", "free",    "aligned_alloc",      "posix_memalign",
+      "abs",     "labs",    "llabs",   "printf",  "fprintf", "sprintf",
+      "snprintf", "puts",   "fputs",   "putchar", "fflush",  "sqrt",
+      "fabs",    "exp",     "log",     "pow",     "sin",     "cos",
+      "floor",   "ceil",    "atoi",    "atol",    "strtol",  "strtod",
+      "rand",    "srand",   "exit",    "abort"};
+  Name.consume_front("__builtin___");
+  Name.consume_front("__builtin_");
+  Name.consume_back("_chk");
+  return !Pure.contains(Name);
+}
+
 void FunctionAnalysis::handleCall(const CallExpr *CE, PathState S,
                                   std::vector<PathState> &Out) {
   const FunctionDecl *FD = CE->getDirectCallee();
@@ -2303,6 +2369,8 @@ void FunctionAnalysis::handleCall(const CallExpr *CE, PathState S,
               SM.isInSystemHeader(FD->getCanonicalDecl()->getLocation()))) {
     handleLibcAccess(CE, Name, S);
     argEffects(CE, CalleeKind::System, S);
+    if (maySynchronize(FD, Name))
+      threadSync(S);
   } else {
     argEffects(CE, CalleeKind::User, S);
     userCallEffects(S, FD);
@@ -2332,6 +2400,7 @@ void FunctionAnalysis::handleMPICall(const CallExpr *CE, const MPICall &C,
     for (const MPIBufferParam &P : C.Buffers)
       if (auto R = bufferRegion(CE, P, S))
         Regions.push_back(*R);
+    rootedBuffers(CE, C, S, Regions);
     // What the call itself does to the buffers now (or from now on).
     if (C.Action != MPICallAction::PersistentInit)
       for (const Region &R : Regions)
@@ -2677,6 +2746,10 @@ void FunctionAnalysis::transfer(const Stmt *St, PathState S,
       }
       writeEffects(AE->getPtr(), std::nullopt, S);
     }
+    if (AE->getOp() != AtomicExpr::AO__atomic_store &&
+        AE->getOp() != AtomicExpr::AO__atomic_store_n &&
+        AE->getOp() != AtomicExpr::AO__c11_atomic_store)
+      threadSync(S);
   } else if (isa<CXXConstructExpr>(St) || isa<CXXNewExpr>(St) ||
              isa<CXXDeleteExpr>(St)) {
     userCallEffects(S, nullptr);
@@ -2867,9 +2940,46 @@ bool callsMPI(const Decl *D) {
 }
 
 void analyzeFunction(const Decl *D, ASTContext &Ctx, Reporter &R,
-                     const GlobalEffects &Globals,
-                     const AnalysisLimits &Limits) {
-  FunctionAnalysis(D, Ctx, R, Globals, Limits).run();
+                     const GlobalEffects &Globals, const AnalysisLimits &Limits,
+                     const MPIConstants &Consts) {
+  FunctionAnalysis(D, Ctx, R, Globals, Limits, Consts).run();
+}
+
+// A macro defined as an integer: 3, -3, (-3), ((int)-3) is not one.
+static std::optional<int64_t> macroInt(Preprocessor &PP, StringRef Name) {
+  const IdentifierInfo *II = PP.getIdentifierInfo(Name);
+  const MacroInfo *MI = II ? PP.getMacroInfo(II) : nullptr;
+  if (!MI || MI->isFunctionLike())
+    return std::nullopt;
+  bool Negative = false;
+  std::optional<int64_t> Value;
+  unsigned Open = 0, Close = 0;
+  for (const Token &T : MI->tokens()) {
+    if (T.is(tok::l_paren) && !Value && !Negative) {
+      ++Open;
+    } else if (T.is(tok::r_paren) && Value) {
+      ++Close;
+    } else if (T.is(tok::minus) && !Value && !Negative) {
+      Negative = true;
+    } else if (T.is(tok::numeric_constant) && !Value) {
+      StringRef Text(T.getLiteralData(), T.getLength());
+      uint64_t V;
+      if (Text.getAsInteger(0, V) || V > (uint64_t)PosInf)
+        return std::nullopt;
+      Value = Negative ? -(int64_t)V : (int64_t)V;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!Value || Open != Close)
+    return std::nullopt;
+  return Value;
+}
+
+MPIConstants readMPIConstants(Preprocessor &PP) {
+  MPIConstants C;
+  C.Root = macroInt(PP, "MPI_ROOT");
+  return C;
 }
 
 } // namespace mpisync

@@ -10,6 +10,9 @@
 #ifndef MPISYNC_CLANG_PLUGIN_REQUESTANALYSIS_H
 #define MPISYNC_CLANG_PLUGIN_REQUESTANALYSIS_H
 
+#include <cstdint>
+#include <optional>
+
 namespace clang {
 class ASTContext;
 class Decl;
@@ -30,12 +33,20 @@ struct AnalysisLimits {
   unsigned MaxSteps = 100000;
 };
 
+// The values of MPI's constants the analysis compares with, from the
+// macros of the translation unit's mpi.h (absent: not defined, or not a
+// plain integer).
+struct MPIConstants {
+  std::optional<int64_t> Root; // MPI_ROOT
+};
+MPIConstants readMPIConstants(clang::Preprocessor &PP);
+
 // True if D's body calls an MPI function of the call table.
 bool callsMPI(const clang::Decl *D);
 
 void analyzeFunction(const clang::Decl *D, clang::ASTContext &Ctx, Reporter &R,
                      const GlobalEffects &Globals,
-                     const AnalysisLimits &Limits);
+                     const AnalysisLimits &Limits, const MPIConstants &Consts);
 
 } // namespace mpisync
 

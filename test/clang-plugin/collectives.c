@@ -98,3 +98,52 @@ void bad_partitioned_lost(void) {
   MPI_Start(&req); // expected-note {{MPI_Start starts the MPI_Psend_init request here}}
   MPI_Pready(0, req);
 } // expected-warning {{request 'req' of a pending MPI_Psend_init goes out of scope}}
+
+// Intercommunicators (test/runtime/coll/intercomm_ibcast_roots.c): in the
+// root group the root passes MPI_ROOT, its broadcast buffer is a send
+// buffer; the others pass MPI_PROC_NULL and take no part: their buffers
+// are theirs. The root's send buffer of a gather or reduce is not used.
+void ok_intercomm_ibcast_proc_null(MPI_Comm inter) {
+  int data[6] = {0};
+  int root = MPI_PROC_NULL;
+  MPI_Request req;
+  MPI_Ibcast(data, 6, MPI_INT, root, inter, &req);
+  data[0] = 100;
+  MPI_Wait(&req, MPI_STATUS_IGNORE);
+}
+
+void bad_intercomm_ibcast_root(MPI_Comm inter) {
+  int data[6] = {0};
+  MPI_Request req;
+  MPI_Ibcast(data, 6, MPI_INT, MPI_ROOT, inter, &req); // expected-note {{MPI_Ibcast started here}}
+  data[5] = 0; // expected-warning {{write to 'data[5]', the send buffer 'data' of a pending MPI_Ibcast}}
+  MPI_Wait(&req, MPI_STATUS_IGNORE);
+}
+
+void intercomm_ibcast_roles(MPI_Comm inter, int rank, int color) {
+  int data[6] = {0};
+  int root = color == 1 ? 0 : rank == 0 ? MPI_ROOT : MPI_PROC_NULL;
+  MPI_Request req;
+  MPI_Ibcast(data, 6, MPI_INT, root, inter, &req); // expected-note {{MPI_Ibcast started here}}
+  if (color == 0 && rank == 1)
+    data[0] = 100; // MPI_PROC_NULL
+  if (color == 0 && rank == 0)
+    data[5] = 0; // expected-warning {{write to 'data[5]', the send buffer 'data' of a pending MPI_Ibcast}}
+  MPI_Wait(&req, MPI_STATUS_IGNORE);
+}
+
+void ok_intercomm_ireduce_root(MPI_Comm inter, int *sum) {
+  int mine[2] = {1, 2};
+  MPI_Request req;
+  MPI_Ireduce(mine, sum, 2, MPI_INT, MPI_SUM, MPI_ROOT, inter, &req);
+  mine[0] = 0;
+  MPI_Wait(&req, MPI_STATUS_IGNORE);
+}
+
+void bad_ireduce_rank_root(int root, int *sum) {
+  int mine[2] = {1, 2};
+  MPI_Request req;
+  MPI_Ireduce(mine, sum, 2, MPI_INT, MPI_SUM, root, MPI_COMM_WORLD, &req); // expected-note {{MPI_Ireduce started here}}
+  mine[0] = 0; // expected-warning {{write to 'mine[0]', the send buffer 'mine' of a pending MPI_Ireduce}}
+  MPI_Wait(&req, MPI_STATUS_IGNORE);
+}
