@@ -91,9 +91,11 @@ struct Operation {
   Status St = Pending;
   bool Persistent = false;
   bool EverStarted = false;
-  // Its handle is also where code this analysis cannot see may complete it
-  // (through a pointer, a global, a copy): it is never reported lost, and
-  // becomes Unknown at calls that may complete it.
+  // Its handle escaped: it is also where code this analysis cannot see may
+  // complete it (a global, a static, memory behind a pointer, a copy stored
+  // there), by another function or thread. It is never reported lost, its
+  // buffers are not checked, and it becomes Unknown at calls that may
+  // complete it and where this thread may synchronize with another.
   bool Shared = false;
   // The program keeps the start call's return code but has not looked at
   // it on this path: the operation may not exist (MPI_ERRORS_RETURN), and

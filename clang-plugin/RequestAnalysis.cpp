@@ -9,7 +9,9 @@
 // Precision comes first. Whatever the analysis cannot name (a request
 // reached through an alias, an operation handed to another function, the
 // element of an array at an unknown index) becomes Unknown and is never
-// reported. Branches refine integer facts (x == 0, rank < size - 1, flag
+// reported. A request whose handle other code can reach (a global, a
+// static, memory behind a pointer) escapes: another thread or function may
+// complete it at any time, so its buffers are not checked. Branches refine integer facts (x == 0, rank < size - 1, flag
 // after MPI_Test), so correlated branches (`if (rank == 0)` twice) do not
 // make up paths. Loops with MPI calls are unrolled a few times, then their
 // counters are widened.
