@@ -44,6 +44,10 @@ public:
   // instrumented copy of a cloned, call-free loop, entered through that
   // preheader), so the hot test is skipped, and the runtime's intervals and
   // shadow offset, which only MPI calls change, are loaded once there.
+  // Splits before `InsertBefore` into `if (Cond)` (unlikely); returns the
+  // terminator of the new block.
+  llvm::Instruction *emitTest(llvm::Instruction *InsertBefore,
+                              llvm::Value *Cond);
   void emitAccessCheck(llvm::Instruction *I, llvm::Value *Ptr, uint64_t Size,
                        bool IsWrite, llvm::Align Alignment,
                        llvm::BasicBlock *PendingPreheader = nullptr);
@@ -81,8 +85,6 @@ private:
   std::pair<llvm::Value *, llvm::Value *>
   intervalBounds(llvm::IRBuilder<> &IRB, llvm::BasicBlock *Preheader,
                  bool IsWrite, llvm::Value *C);
-  llvm::Instruction *emitTest(llvm::Instruction *InsertBefore,
-                              llvm::Value *Cond);
   void emitRuntimeCall(llvm::Instruction *Before, llvm::Value *Ptr,
                        uint64_t Size, bool IsWrite);
 

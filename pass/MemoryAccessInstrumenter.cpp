@@ -48,12 +48,49 @@ STATISTIC(NumOmittedDuplicate,
           "Number of accesses omitted: dominated by an identical check");
 STATISTIC(NumChecksInPendingLoops,
           "Number of checks in instrumented loop copies (no pending test)");
+STATISTIC(NumSpeculatedLoadsGuarded,
+          "Number of speculated loads checked only where a select uses them");
 STATISTIC(NumStackReleases,
           "Number of scope ends of escaping stack objects reported to the runtime");
 
 namespace mpisync {
 
 namespace {
+
+// A load the optimizer speculated: if-conversion turns `c ? buf[i] : x`
+// into an unconditional load whose value only a select on `c` may use. The
+// program reads the memory only when the select picks the load, so the
+// check runs under that condition (a pending receive buffer the source does
+// not read is not reported). Returns the condition, or null for an
+// ordinary load.
+Value *speculationGuard(Instruction *I) {
+  auto *L = dyn_cast<LoadInst>(I);
+  if (!L || !L->isSimple() || L->use_empty())
+    return nullptr;
+  Value *Cond = nullptr;
+  bool OnTrue = false;
+  for (User *U : L->users()) {
+    auto *Sel = dyn_cast<SelectInst>(U);
+    if (!Sel || Sel->getCondition() == L ||
+        (Sel->getTrueValue() == L) == (Sel->getFalseValue() == L))
+      return nullptr;
+    bool True = Sel->getTrueValue() == L;
+    if (Cond && (Sel->getCondition() != Cond || True != OnTrue))
+      return nullptr;
+    Cond = Sel->getCondition();
+    OnTrue = True;
+  }
+  if (!Cond->getType()->isIntegerTy(1))
+    return nullptr;
+  // The condition must be known where the load is.
+  if (auto *CI = dyn_cast<Instruction>(Cond))
+    if (CI->getParent() != L->getParent() || !CI->comesBefore(L))
+      return nullptr;
+  if (OnTrue)
+    return Cond;
+  IRBuilder<> IRB(L);
+  return IRB.CreateNot(Cond, "mpisync.spec");
+}
 
 struct Access {
   Instruction *I;
@@ -333,7 +370,12 @@ bool FunctionInstrumenter::run() {
       continue;
     if (Known[K])
       ++NumChecksInPendingLoops;
-    Emitter.emitAccessCheck(A.I, A.Ptr, A.Size, A.IsWrite, A.Alignment,
+    Instruction *At = A.I;
+    if (Value *Guard = speculationGuard(A.I)) {
+      ++NumSpeculatedLoadsGuarded;
+      At = Emitter.emitTest(A.I, Guard);
+    }
+    Emitter.emitAccessCheck(At, A.Ptr, A.Size, A.IsWrite, A.Alignment,
                             Known[K]);
   }
   // The loop analyses are done with: the hoisted checks may split blocks.

@@ -2,14 +2,19 @@
 // condition is false in this run) must not be reported. At -O2 the
 // optimizer if-converts `c ? buf[3] : -1` into an unconditional load and a
 // select; the pass instruments the optimized code, so the speculated load is
-// checked and reported as recv-buffer-access although the program never
-// uses its value. At -O0 there is no report.
-// XFAIL: *
+// checked. The pass checks such a load only under the select's condition.
+// Error twin (-DTAKEN): the condition holds, the read happens and is
+// reported at -O2 too.
+
 // RUN: %mpicc -fsanitize=mpisync -O0 %s -o %t.O0
 // RUN: %mpiexec -n 2 %t.O0 2>&1 | FileCheck %s --implicit-check-not=MPISync
 // RUN: %mpicc -fsanitize=mpisync -O2 %s -o %t.O2
 // RUN: %mpiexec -n 2 %t.O2 2>&1 | FileCheck %s --implicit-check-not=MPISync
+// RUN: %mpicc -fsanitize=mpisync -O2 -g -DTAKEN %s -o %t.taken
+// RUN: not %mpiexec -n 2 %t.taken 2>&1 | FileCheck %s --check-prefix=TAKEN
 // CHECK: early -1 got 8
+// TAKEN: ERROR: MPISync: recv-buffer-access on rank 1
+// TAKEN: SUMMARY: MPISync: recv-buffer-access {{.*}}speculated_load_ok.c:[[@LINE+16]]{{.*}}; MPI_Irecv at {{.*}}speculated_load_ok.c:[[@LINE+10]]
 #include <mpi.h>
 #include <stdio.h>
 
@@ -20,7 +25,12 @@ int main(int argc, char **argv) {
   if (rank == 1) {
     MPI_Request req;
     MPI_Irecv(buf, 8, MPI_INT, 0, 0, MPI_COMM_WORLD, &req);
-    int early = argc > 5 ? buf[3] : -1; // never true here: buf is not read
+#ifdef TAKEN
+#define LIMIT 0
+#else
+#define LIMIT 5
+#endif
+    int early = argc > LIMIT ? buf[3] : -1; // false unless TAKEN
     MPI_Wait(&req, MPI_STATUS_IGNORE);
     printf("early %d got %d\n", early, buf[7]);
   } else {
