@@ -128,7 +128,7 @@ void Misuse(MpiCall &call, const char *fmt, int arg = -1,
 // The target holds the lock once this returns: MPICH acquires locks lazily
 // (at the first operation or the unlock), and the clock of the last
 // unlocker must be read after the acquisition, not before.
-void AcquireAndJoin(Window *w, MpiCall &, int target, bool exclusive) {
+void AcquireAndJoin(Window *w, int target, bool exclusive) {
   PMPI_Win_flush(target, w->handle);
   ReadLockClock(w, target, exclusive);
 }
@@ -532,7 +532,7 @@ void AfterWinSync(MpiCall &call, int rc, const WinSyncArgs &a) {
                                                          : kLockShared) |
                       (a.assert_flags & MPI_MODE_NOCHECK ? kLockNoCheck : 0);
     if (!(a.assert_flags & MPI_MODE_NOCHECK))
-      AcquireAndJoin(w, call, a.rank, a.lock_type == MPI_LOCK_EXCLUSIVE);
+      AcquireAndJoin(w, a.rank, a.lock_type == MPI_LOCK_EXCLUSIVE);
     break;
   case WinSync::kUnlock:
     if (!ValidTarget(w, a.rank))
@@ -594,7 +594,7 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
     }
     if (w->lock_all && !w->clock_joined[t]) {
       w->clock_joined[t] = true;
-      AcquireAndJoin(w, call, t, /*exclusive=*/false);
+      AcquireAndJoin(w, t, /*exclusive=*/false);
     }
   }
   LseqTick();

@@ -246,6 +246,14 @@ void Decode(Window *w, const char *data, uptr size) {
   }
 }
 
+// Some outgoing record for `owner` is complete and can be sent.
+bool HasCompletedFor(const Window *w, int owner) {
+  for (uptr i = 0; i < w->outgoing.size(); i++)
+    if (w->outgoing[i].owner == owner && w->outgoing[i].end != kNotCompleted)
+      return true;
+  return false;
+}
+
 // Removes the completed records of `owner` from the outgoing list.
 void DropSent(Window *w, int owner) {
   uptr k = 0;
@@ -484,10 +492,7 @@ void SendRecords(Window *w, int target, int tag, bool always) {
   for (int t = 0; t < w->size; t++) {
     if (t == w->rank || (target >= 0 && t != target))
       continue;
-    bool any = false;
-    for (uptr i = 0; i < w->outgoing.size() && !any; i++)
-      any = w->outgoing[i].owner == t && w->outgoing[i].end != kNotCompleted;
-    if (!any && !always)
+    if (!HasCompletedFor(w, t) && !always)
       continue;
     Writer wr;
     Encode(w, w->outgoing, t, wr);
@@ -513,10 +518,7 @@ void ExchangeRecords(Window *w) {
   Writer all;
   for (int t = 0; t < n; t++) {
     sdispls[t] = (int)all.bytes.size();
-    bool any = false;
-    for (uptr i = 0; i < w->outgoing.size() && !any; i++)
-      any = w->outgoing[i].owner == t && w->outgoing[i].end != kNotCompleted;
-    if (t != w->rank && any) {
+    if (t != w->rank && HasCompletedFor(w, t)) {
       Writer wr;
       Encode(w, w->outgoing, t, wr);
       all.Put(wr.bytes.data(), wr.bytes.size());
