@@ -65,8 +65,9 @@ bool AffineHoister::add(unsigned Index, Instruction *I, Value *Ptr,
   return true;
 }
 
-void AffineHoister::emit(SmallVectorImpl<bool> &Hoisted,
-                         SmallVectorImpl<std::pair<CallInst *, bool>> &Checks) {
+void AffineHoister::plan(SmallVectorImpl<bool> &Hoisted) {
+  Runs.clear();
+  WithGaps = 0;
   for (Group &G : Groups) {
     SmallVector<Member, 4> Sorted(G.Members);
     std::sort(Sorted.begin(), Sorted.end(),
@@ -96,7 +97,7 @@ void AffineHoister::emit(SmallVectorImpl<bool> &Hoisted,
       // The run repeats every step: without gaps only if it covers a step
       // (a loop of one iteration has no gaps either, but is rare).
       if ((uint64_t)(RunHi - RunLo) < AbsStep) {
-        NumAffineWithGaps += E - B;
+        WithGaps += E - B;
         B = E;
         continue;
       }
@@ -110,28 +111,37 @@ void AffineHoister::emit(SmallVectorImpl<bool> &Hoisted,
         B = E;
         continue;
       }
-      // The earliest member in the loop names the check in reports.
       Instruction *Named = Sorted[B].I;
       for (size_t K = B; K < E; ++K)
         if (Sorted[K].I->getParent() == Named->getParent()
                 ? Sorted[K].I->comesBefore(Named)
                 : DT.dominates(Sorted[K].I->getParent(), Named->getParent()))
           Named = Sorted[K].I;
-      Value *LoV = Expander.expandCodeFor(Lo, PointerType::getUnqual(
-                                                  At->getContext()),
-                                          At);
-      Value *LenV = Expander.expandCodeFor(Len, IntptrTy, At);
-      CallInst *Call = Emitter.emitRangeCheck(At, LoV, LenV, G.IsWrite,
-                                              Named->getDebugLoc());
-      Checks.push_back({Call, G.IsWrite});
-      ++NumHoistedRanges;
-      for (size_t K = B; K < E; ++K) {
+      Runs.push_back({&G, Lo, Len, Named, unsigned(E - B)});
+      for (size_t K = B; K < E; ++K)
         Hoisted[Sorted[K].Index] = true;
-        ++NumHoistedAffine;
-      }
       B = E;
     }
   }
+}
+
+void AffineHoister::emit(
+    SmallVectorImpl<std::pair<CallInst *, bool>> &Checks) {
+  for (const Run &R : Runs) {
+    Instruction *At = R.G->L->getLoopPreheader()->getTerminator();
+    SCEVExpander Expander(SE, At->getModule()->getDataLayout(),
+                          "mpisync.range");
+    Type *IntptrTy = SE.getEffectiveSCEVType(R.G->Start->getType());
+    Value *LoV = Expander.expandCodeFor(
+        R.Lo, PointerType::getUnqual(At->getContext()), At);
+    Value *LenV = Expander.expandCodeFor(R.Len, IntptrTy, At);
+    CallInst *Call = Emitter.emitRangeCheck(At, LoV, LenV, R.G->IsWrite,
+                                            R.Named->getDebugLoc());
+    Checks.push_back({Call, R.G->IsWrite});
+    ++NumHoistedRanges;
+    NumHoistedAffine += R.Covered;
+  }
+  NumAffineWithGaps += WithGaps;
 }
 
 } // namespace mpisync

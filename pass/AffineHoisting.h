@@ -1,7 +1,7 @@
 //===- AffineHoisting.h - one check per loop for affine accesses ---------===//
 //
-// In a loop that runs only while something is pending and cannot change
-// that (an instrumented loop copy), an access whose address is an affine
+// In a loop that cannot change the runtime's state (no call in it reaches
+// MPI), an access whose address is an affine
 // function of the iteration (SCEV add recurrence) and that executes on every
 // iteration touches [start, end + size) -- but only where consecutive
 // iterations' bytes meet. Accesses of one loop with the same step whose
@@ -47,12 +47,15 @@ public:
   bool add(unsigned Index, llvm::Instruction *I, llvm::Value *Ptr,
            uint64_t Size, bool IsWrite);
 
-  // Emits one range check (a call into the runtime, for
-  // FastPathEmitter::guardRangeCheck to put behind the inline interval test
-  // once the CFG may change) per gap-free run of each group, in the loop's
-  // preheader; sets Hoisted[Index] for every access such a run covers.
-  void emit(llvm::SmallVectorImpl<bool> &Hoisted,
-            llvm::SmallVectorImpl<std::pair<llvm::CallInst *, bool>> &Checks);
+  // Finds the gap-free runs of each group that can be checked in the loop's
+  // preheader; sets Hoisted[Index] for every access such a run covers. Run
+  // alone (without emit), it tells which loops still need per-access
+  // checks, and so an instrumented copy (PendingLoopVersioning).
+  void plan(llvm::SmallVectorImpl<bool> &Hoisted);
+  // Emits the planned runs: one range check each (a call into the runtime,
+  // for FastPathEmitter::guardRangeCheck to put behind the inline tests
+  // once the CFG may change), in the loop's preheader.
+  void emit(llvm::SmallVectorImpl<std::pair<llvm::CallInst *, bool>> &Checks);
 
 private:
   struct Member {
@@ -69,11 +72,19 @@ private:
     llvm::SmallVector<Member, 4> Members;
   };
 
+  struct Run {
+    const Group *G;
+    const llvm::SCEV *Lo, *Len; // bytes [Lo, Lo + Len)
+    llvm::Instruction *Named;   // the earliest member, named in reports
+    unsigned Covered;           // members it checks
+  };
   llvm::LoopInfo &LI;
   llvm::DominatorTree &DT;
   llvm::ScalarEvolution &SE;
   FastPathEmitter &Emitter;
   llvm::SmallVector<Group, 8> Groups;
+  llvm::SmallVector<Run, 8> Runs;
+  unsigned WithGaps = 0; // members left to per-access checks: gaps
 };
 
 } // namespace mpisync

@@ -225,7 +225,8 @@ void FastPathEmitter::emitRuntimeCall(Instruction *Before, Value *Ptr,
 void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
                                       uint64_t Size, bool IsWrite,
                                       Align Alignment,
-                                      BasicBlock *PendingPreheader) {
+                                      BasicBlock *PendingPreheader,
+                                      bool Hot) {
   if (!ClInlinePending) {
     emitRuntimeCall(I, Ptr, Size, IsWrite);
     return;
@@ -236,6 +237,13 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
     Value *Pending = IRB.CreateLoad(IntptrTy, PendingSlot);
     Cold = emitTest(I, IRB.CreateICmpNE(Pending, ConstantInt::get(IntptrTy, 0),
                                         "mpisync.any"));
+    // Code outside call-free loops runs once per visit of the region: the
+    // inline range and shadow tests would save little time there and cost
+    // code the back end must compile.
+    if (!Hot && ClCompactColdChecks) {
+      emitRuntimeCall(Cold, Ptr, Size, IsWrite);
+      return;
+    }
   }
   IRBuilder<> IRB(Cold);
   Value *Addr = IRB.CreatePtrToInt(Ptr, IntptrTy);
@@ -300,6 +308,16 @@ CallInst *FastPathEmitter::emitRangeCheck(Instruction *I, Value *Ptr,
 
 void FastPathEmitter::guardRangeCheck(CallInst *Call, bool IsWrite,
                                       BasicBlock *PendingPreheader) {
+  // Outside an instrumented loop copy the check first tests the pending
+  // word, like any access.
+  if (!PendingPreheader && PendingSlot) {
+    IRBuilder<> IRB(Call);
+    Value *Pending = IRB.CreateLoad(IntptrTy, PendingSlot);
+    Instruction *Then = emitTest(
+        Call, IRB.CreateICmpNE(Pending, ConstantInt::get(IntptrTy, 0),
+                               "mpisync.any"));
+    Call->moveBefore(Then);
+  }
   if (!ClInlineRange && !ClInlineAccessType)
     return;
   IRBuilder<> IRB(Call);

@@ -48,17 +48,23 @@ public:
   // terminator of the new block.
   llvm::Instruction *emitTest(llvm::Instruction *InsertBefore,
                               llvm::Value *Cond);
+  // `Hot`: the access may run many times per call-free region (it is in a
+  // loop whose iterations make no MPI call); otherwise, with
+  // ClCompactColdChecks, the cold block is just the call.
   void emitAccessCheck(llvm::Instruction *I, llvm::Value *Ptr, uint64_t Size,
                        bool IsWrite, llvm::Align Alignment,
-                       llvm::BasicBlock *PendingPreheader = nullptr);
+                       llvm::BasicBlock *PendingPreheader = nullptr,
+                       bool Hot = true);
   // Check of a range of dynamic length, through the runtime.
   llvm::CallInst *emitRangeCheck(llvm::Instruction *I, llvm::Value *Ptr,
                                  llvm::Value *Size, bool IsWrite,
                                  const llvm::DebugLoc &Loc = llvm::DebugLoc());
-  // Puts a call made by emitRangeCheck behind the inline interval test of
-  // its access type (when those levels are on): the runtime is called only
-  // if the range meets the interval covering the pending regions. Splits
-  // the block, so it runs after every analysis of the function is done.
+  // Puts a call made by emitRangeCheck behind the pending word (outside an
+  // instrumented loop copy) and the inline interval test of its access type
+  // (when those levels are on): the runtime is called only if the range
+  // meets the interval covering the pending regions. Splits the block, so
+  // it runs after every analysis of the function is done, between
+  // beginFunction and finishFunction.
   void guardRangeCheck(llvm::CallInst *Call, bool IsWrite,
                        llvm::BasicBlock *PendingPreheader = nullptr);
 

@@ -322,35 +322,72 @@ bool FunctionInstrumenter::run() {
 
   DominatorTree DT(F);
   LoopInfo LI(DT);
+  // Loops whose iterations make no call that can change the runtime's
+  // state: one pending word holds for all of their iterations.
+  DenseMap<Loop *, bool> CallFreeLoop;
+  auto InCallFreeLoop = [&](BasicBlock *BB) {
+    Loop *L = LI.getLoopFor(BB);
+    if (!L)
+      return false;
+    auto [It, New] = CallFreeLoop.try_emplace(L, true);
+    if (New)
+      for (BasicBlock *LB : L->blocks())
+        for (Instruction &I : *LB)
+          if (isStateChangingCall(I))
+            It->second = false;
+    return It->second;
+  };
+  // Affine accesses of call-free loops: one range check per loop entry.
+  auto PlanHoisting = [&](AffineHoister &Hoister, SmallVectorImpl<bool> &Hoisted) {
+    for (unsigned K = 0; K < Accesses.size(); ++K)
+      if (InCallFreeLoop(Accesses[K].I->getParent()))
+        Hoister.add(K, Accesses[K].I, Accesses[K].Ptr, Accesses[K].Size,
+                    Accesses[K].IsWrite);
+    Hoister.plan(Hoisted);
+  };
+
+  // A loop all of whose checks go before it needs no idle copy: its body
+  // runs uninstrumented whether or not something is pending. Only loops
+  // that keep per-access checks are versioned.
   DenseMap<BasicBlock *, BasicBlock *> PendingBlocks;
   if (ClInlinePending && ClCloneLoops) {
-    SmallPtrSet<Instruction *, 32> Instrumented;
-    for (const Access &A : Accesses)
-      Instrumented.insert(A.I);
+    SmallVector<bool, 32> WouldHoist(Accesses.size(), false);
+    if (ClHoistAffineLoopAccesses) {
+      AssumptionCache AC(F);
+      ScalarEvolution SE(F, TLI, AC, DT, LI);
+      AffineHoister Dry(LI, DT, SE, Emitter);
+      PlanHoisting(Dry, WouldHoist);
+    }
+    SmallPtrSet<Instruction *, 32> CheckedInLoop;
+    for (unsigned K = 0; K < Accesses.size(); ++K)
+      if (!WouldHoist[K])
+        CheckedInLoop.insert(Accesses[K].I);
     versionCallFreeLoops(
-        LI, DT, Emitter, Instrumented,
+        LI, DT, Emitter, CheckedInLoop,
         [this](Instruction &I) { return isStateChangingCall(I); },
         PendingBlocks);
   }
 
-  // Per access, the preheader of the instrumented loop copy it is in.
+  // Per access, the preheader of the instrumented loop copy it is in (null
+  // if none), and whether it may run many times per call-free region (asked
+  // now: emitting checks splits blocks, which LoopInfo does not know).
   SmallVector<BasicBlock *, 32> Known(Accesses.size());
-  for (unsigned K = 0; K < Accesses.size(); ++K)
-    Known[K] = PendingBlocks.lookup(Accesses[K].I->getParent());
+  SmallVector<bool, 32> Hot(Accesses.size());
+  for (unsigned K = 0; K < Accesses.size(); ++K) {
+    BasicBlock *BB = Accesses[K].I->getParent();
+    Known[K] = PendingBlocks.lookup(BB);
+    Hot[K] = InCallFreeLoop(BB);
+  }
 
-  // Affine accesses of instrumented loop copies: one check per loop entry.
   SmallVector<bool, 32> Hoisted(Accesses.size(), false);
   SmallVector<std::pair<CallInst *, bool>, 8> HoistedChecks;
   SmallVector<BasicBlock *, 8> HoistedIn;
-  if (ClHoistAffineLoopAccesses && !PendingBlocks.empty()) {
+  if (ClHoistAffineLoopAccesses) {
     AssumptionCache AC(F);
     ScalarEvolution SE(F, TLI, AC, DT, LI);
     AffineHoister Hoister(LI, DT, SE, Emitter);
-    for (unsigned K = 0; K < Accesses.size(); ++K)
-      if (Known[K])
-        Hoister.add(K, Accesses[K].I, Accesses[K].Ptr, Accesses[K].Size,
-                    Accesses[K].IsWrite);
-    Hoister.emit(Hoisted, HoistedChecks);
+    PlanHoisting(Hoister, Hoisted);
+    Hoister.emit(HoistedChecks);
     for (auto &[Check, IsWrite] : HoistedChecks)
       HoistedIn.push_back(PendingBlocks.lookup(Check->getParent()));
   }
@@ -376,7 +413,7 @@ bool FunctionInstrumenter::run() {
       At = Emitter.emitTest(A.I, Guard);
     }
     Emitter.emitAccessCheck(At, A.Ptr, A.Size, A.IsWrite, A.Alignment,
-                            Known[K]);
+                            Known[K], Hot[K]);
   }
   // The loop analyses are done with: the hoisted checks may split blocks.
   for (unsigned K = 0; K < HoistedChecks.size(); ++K)

@@ -39,6 +39,13 @@ cl::opt<unsigned> ClCloneLoopMaxInstructions(
     cl::desc("Largest loop (in instructions) that is cloned"), cl::Hidden,
     cl::init(4000));
 
+cl::opt<unsigned> ClCloneNestMaxInstructions(
+    "mpisync-clone-nest-max-instructions",
+    cl::desc("Largest loop nest (in instructions) that is cloned whole when "
+             "its outer bodies hold checks; larger nests clone only the inner "
+             "loops that need it"),
+    cl::Hidden, cl::init(200));
+
 cl::opt<bool> ClDedupChecks(
     "mpisync-dedup-checks",
     cl::desc("Drop a check dominated by an identical check in the same "
@@ -49,6 +56,15 @@ cl::opt<bool> ClPreserveAllCC(
     "mpisync-preserve-all-cc",
     cl::desc("Call the runtime's slow-path entries with preserve_allcc"),
     cl::Hidden, cl::init(true));
+
+cl::opt<bool> ClCompactColdChecks(
+    "mpisync-compact-cold-checks",
+    cl::desc("Outside call-free loops, behind the pending word, call the "
+             "runtime directly (it repeats the range and shadow tests): that "
+             "code runs once per region, and the smaller check compiles "
+             "faster (off by default: the runtime is then entered while "
+             "something is pending, not only on a marked granule)"),
+    cl::Hidden, cl::init(false));
 
 cl::opt<bool> ClSkipNonEscapingAllocas(
     "mpisync-skip-nonescaping-allocas",

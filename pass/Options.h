@@ -19,8 +19,10 @@ extern llvm::cl::opt<bool> ClInlineRange;      // MR: lo/span range test
 extern llvm::cl::opt<bool> ClInlineShadow;     // shadow byte test
 extern llvm::cl::opt<bool> ClCloneLoops;       // idle copies of call-free loops
 extern llvm::cl::opt<unsigned> ClCloneLoopMaxInstructions;
+extern llvm::cl::opt<unsigned> ClCloneNestMaxInstructions;
 extern llvm::cl::opt<bool> ClDedupChecks;      // drop dominated duplicates
 extern llvm::cl::opt<bool> ClPreserveAllCC;    // small slow-path entries
+extern llvm::cl::opt<bool> ClCompactColdChecks; // outside loops: test + call
 
 // Static filters.
 extern llvm::cl::opt<bool> ClSkipNonEscapingAllocas;

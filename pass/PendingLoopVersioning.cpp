@@ -28,23 +28,35 @@ namespace {
 
 struct LoopFacts {
   bool CallFree = true;
-  bool HasInstrumented = false;
+  bool HasCheckedAccess = false;
   unsigned Size = 0;
 };
 
 LoopFacts inspect(Loop &L,
-                  const SmallPtrSetImpl<Instruction *> &Instrumented,
+                  const SmallPtrSetImpl<Instruction *> &CheckedInLoop,
                   function_ref<bool(Instruction &)> IsStateChangingCall) {
   LoopFacts Facts;
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB) {
       ++Facts.Size;
-      if (Instrumented.count(&I))
-        Facts.HasInstrumented = true;
+      if (CheckedInLoop.count(&I))
+        Facts.HasCheckedAccess = true;
       if (IsStateChangingCall(I))
         Facts.CallFree = false;
     }
   return Facts;
+}
+
+// Whether an access that needs a check inside the loop is in `L`'s own
+// blocks (not in a subloop).
+bool ownsCheckedAccess(Loop &L, LoopInfo &LI,
+                       const SmallPtrSetImpl<Instruction *> &CheckedInLoop) {
+  for (BasicBlock *BB : L.blocks())
+    if (LI.getLoopFor(BB) == &L)
+      for (Instruction &I : *BB)
+        if (CheckedInLoop.count(&I))
+          return true;
+  return false;
 }
 
 bool version(Loop &L, LoopInfo &LI, DominatorTree &DT,
@@ -106,23 +118,34 @@ bool version(Loop &L, LoopInfo &LI, DominatorTree &DT,
 }
 
 void visit(Loop &L, LoopInfo &LI, DominatorTree &DT, FastPathEmitter &Emitter,
-           const SmallPtrSetImpl<Instruction *> &Instrumented,
+           const SmallPtrSetImpl<Instruction *> &CheckedInLoop,
            function_ref<bool(Instruction &)> IsStateChangingCall,
            DenseMap<BasicBlock *, BasicBlock *> &PendingBlocks, unsigned &Count) {
-  LoopFacts Facts = inspect(L, Instrumented, IsStateChangingCall);
-  if (!Facts.HasInstrumented)
+  LoopFacts Facts = inspect(L, CheckedInLoop, IsStateChangingCall);
+  if (!Facts.HasCheckedAccess)
     return;
   if (Facts.CallFree) {
-    if (Facts.Size > ClCloneLoopMaxInstructions) {
-      ++NumLoopsTooLarge;
-    } else if (version(L, LI, DT, Emitter, PendingBlocks)) {
+    // A loop nest is copied whole only if it is small or its outer bodies
+    // hold checks themselves; otherwise only its inner loops that need it
+    // are, and checks in the outer bodies (once per inner loop run) keep
+    // their inline test: the copies are code the back end compiles twice.
+    bool Whole;
+    if (L.isInnermost()) {
+      Whole = Facts.Size <= ClCloneLoopMaxInstructions;
+      if (!Whole)
+        ++NumLoopsTooLarge;
+    } else {
+      Whole = Facts.Size <= ClCloneNestMaxInstructions &&
+              ownsCheckedAccess(L, LI, CheckedInLoop);
+    }
+    if (Whole && version(L, LI, DT, Emitter, PendingBlocks)) {
       ++Count;
       return;
     }
   }
   SmallVector<Loop *, 4> Subs(L.getSubLoops().begin(), L.getSubLoops().end());
   for (Loop *Sub : Subs)
-    visit(*Sub, LI, DT, Emitter, Instrumented, IsStateChangingCall,
+    visit(*Sub, LI, DT, Emitter, CheckedInLoop, IsStateChangingCall,
           PendingBlocks, Count);
 }
 
@@ -130,13 +153,13 @@ void visit(Loop &L, LoopInfo &LI, DominatorTree &DT, FastPathEmitter &Emitter,
 
 unsigned versionCallFreeLoops(
     LoopInfo &LI, DominatorTree &DT, FastPathEmitter &Emitter,
-    const SmallPtrSetImpl<Instruction *> &Instrumented,
+    const SmallPtrSetImpl<Instruction *> &CheckedInLoop,
     function_ref<bool(Instruction &)> IsStateChangingCall,
     DenseMap<BasicBlock *, BasicBlock *> &PendingBlocks) {
   unsigned Count = 0;
   SmallVector<Loop *, 8> TopLevel(LI.begin(), LI.end());
   for (Loop *L : TopLevel)
-    visit(*L, LI, DT, Emitter, Instrumented, IsStateChangingCall,
+    visit(*L, LI, DT, Emitter, CheckedInLoop, IsStateChangingCall,
           PendingBlocks, Count);
   return Count;
 }

@@ -32,14 +32,15 @@ namespace mpisync {
 class FastPathEmitter;
 
 // Versions every outermost loop of the function that is call-free (by
-// `IsStateChangingCall`), holds at least one instruction of `Instrumented`,
-// and is small enough. Adds the blocks of the copies that will be
+// `IsStateChangingCall`), holds at least one access of `CheckedInLoop` (one
+// that keeps a check inside its loop: affine accesses checked once before
+// their loop need no copy), and is small enough. Adds the blocks of the copies that will be
 // instrumented (entered only while something is pending) to `PendingBlocks`,
 // each mapped to the preheader of its copy (which holds only a branch).
 // Returns the number of loops versioned.
 unsigned versionCallFreeLoops(
     llvm::LoopInfo &LI, llvm::DominatorTree &DT, FastPathEmitter &Emitter,
-    const llvm::SmallPtrSetImpl<llvm::Instruction *> &Instrumented,
+    const llvm::SmallPtrSetImpl<llvm::Instruction *> &CheckedInLoop,
     llvm::function_ref<bool(llvm::Instruction &)> IsStateChangingCall,
     llvm::DenseMap<llvm::BasicBlock *, llvm::BasicBlock *> &PendingBlocks);
 

@@ -8,6 +8,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
@@ -26,8 +27,9 @@ STATISTIC(NumOmittedAddressSpace,
 
 namespace mpisync {
 
-// Only loads and stores through the global (and address arithmetic on it)
-// keep its address in this module; anything else may hand it to MPI.
+// Only loads and stores through the global (and address arithmetic, phis
+// and selects of it, comparisons, and MPISync's own checks) keep its
+// address in this module; anything else may hand it to MPI.
 bool StaticFilters::addressEscapes(const GlobalVariable *GV) {
   auto It = GlobalEscapes.find(GV);
   if (It != GlobalEscapes.end())
@@ -41,13 +43,19 @@ bool StaticFilters::addressEscapes(const GlobalVariable *GV) {
       continue;
     for (const Use &U : V->uses()) {
       const User *User = U.getUser();
-      if (isa<LoadInst>(User))
+      if (isa<LoadInst>(User) || isa<ICmpInst>(User))
         continue;
+      if (const auto *CB = dyn_cast<CallBase>(User)) {
+        const Function *Callee = CB->getCalledFunction();
+        if (Callee && Callee->getName().starts_with("__mpisync"))
+          continue;
+      }
       if (const auto *SI = dyn_cast<StoreInst>(User)) {
         if (SI->getPointerOperand() == V)
           continue;
         Escapes = true;
-      } else if (isa<GEPOperator>(User) || isa<BitCastOperator>(User)) {
+      } else if (isa<GEPOperator>(User) || isa<BitCastOperator>(User) ||
+                 isa<PHINode>(User) || isa<SelectInst>(User)) {
         Work.push_back(User);
       } else {
         Escapes = true;
@@ -65,28 +73,45 @@ bool StaticFilters::mayTouchMpiBuffer(Value *Ptr, bool IsWrite) {
     ++NumOmittedAddressSpace;
     return false;
   }
-  const Value *Obj = getUnderlyingObject(Ptr);
-  if (ClSkipNonEscapingAllocas && isa<AllocaInst>(Obj) &&
-      !PointerMayBeCaptured(Obj, /*ReturnCaptures=*/true,
-                            /*StoreCaptures=*/true)) {
+  // A pointer chosen among several objects (a phi or select of globals)
+  // is filtered only if every one of them is.
+  SmallVector<const Value *, 4> Objs;
+  getUnderlyingObjects(Ptr, Objs);
+  enum Reason { None, Alloca, Constant, PrivateGlobal } Why = None;
+  for (const Value *Obj : Objs) {
+    Reason R = None;
+    if (ClSkipNonEscapingAllocas && isa<AllocaInst>(Obj) &&
+        !PointerMayBeCaptured(Obj, /*ReturnCaptures=*/true,
+                              /*StoreCaptures=*/true))
+      R = Alloca;
+    if (const auto *GV = dyn_cast<GlobalVariable>(Obj)) {
+      // A receive buffer is written by MPI: constant memory never is one.
+      if (ClSkipConstantMemory && !IsWrite && GV->isConstant())
+        R = Constant;
+      // Only this module sees a local global; if its address is never
+      // captured it is never passed to MPI.
+      else if (ClSkipPrivateGlobals && GV->hasLocalLinkage() &&
+               !addressEscapes(GV))
+        R = PrivateGlobal;
+    }
+    if (R == None)
+      return true;
+    Why = R;
+  }
+  if (Objs.empty())
+    return true;
+  switch (Why) {
+  case Alloca:
     ++NumOmittedNonEscapingAlloca;
-    return false;
+    break;
+  case Constant:
+    ++NumOmittedConstant;
+    break;
+  default:
+    ++NumOmittedPrivateGlobal;
+    break;
   }
-  if (const auto *GV = dyn_cast<GlobalVariable>(Obj)) {
-    // A receive buffer is written by MPI: constant memory never is one.
-    if (ClSkipConstantMemory && !IsWrite && GV->isConstant()) {
-      ++NumOmittedConstant;
-      return false;
-    }
-    // Only this module sees a local global; if its address is never
-    // captured it is never passed to MPI.
-    if (ClSkipPrivateGlobals && GV->hasLocalLinkage() &&
-        !addressEscapes(GV)) {
-      ++NumOmittedPrivateGlobal;
-      return false;
-    }
-  }
-  return true;
+  return false;
 }
 
 } // namespace mpisync

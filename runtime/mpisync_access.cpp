@@ -8,6 +8,7 @@
 #include "mpisync_pending.h"
 #include "mpisync_report.h"
 #include "mpisync_rma.h"
+#include "mpisync_rma_window.h"
 #include "mpisync_rtl.h"
 #include "mpisync_shadow.h"
 #include "mpisync_stack.h"
@@ -20,6 +21,9 @@ using namespace __sanitizer;
 namespace mpisync {
 
 namespace {
+
+// Accesses larger than this are ranges: see CheckRange.
+constexpr uptr kRangeAccess = 64;
 
 bool InHull(uptr addr, uptr size, uptr lo, uptr span) {
   return span != 0 && addr < lo + span && addr + size > lo;
@@ -52,11 +56,21 @@ void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
   if (!InHull(p, size, lo, span))
     return;
   CountStat(kStatInRange);
+  // A range (a loop's hoisted check, a memcpy) is recorded as a whole in
+  // the windows it meets, and their bits stay: clearing them, and
+  // re-arming them at the next synchronization, would cost O(size / 8)
+  // twice per call. Away from pending operations the shadow has nothing
+  // more to say about it.
+  bool range = size > kRangeAccess;
+  if (range && AnyWindows() && !MayMeetPendingOp(p, size, is_write)) {
+    RecordWindowAccess(p, size, is_write, pc, bp, /*clear_shadow=*/false);
+    return;
+  }
   u8 mask = is_write ? kShadowStoreMask : kShadowLoadMask;
   u8 bits = ShadowOr(p, p + size) & mask;
   // Window memory: the access is recorded for the RMA conflict check.
   if (bits & kShadowWinMask)
-    RecordWindowAccess(p, size, is_write, pc, bp);
+    RecordWindowAccess(p, size, is_write, pc, bp, /*clear_shadow=*/!range);
   if (!(bits & ~kShadowWinMask))
     return;
   CountStat(kStatShadow);

@@ -53,13 +53,22 @@ void Widen(uptr *lo, uptr *span, uptr begin, uptr end) {
   *span = hi - *lo;
 }
 
+// The intervals of pending operations alone (the published ones also hold
+// watched window memory): an access outside them can only meet windows.
+struct {
+  uptr load_lo, load_span, store_lo, store_span;
+} op_hull;
+
 void PublishBuffer(const PendingBuffer &b) {
   if (b.lo >= b.hi || !b.armed)
     return;
   MpisyncPublishedState &s = __mpisync_state;
   Widen(&s.store_lo, &s.store_span, b.lo, b.hi);
-  if (b.role == BufferRole::kRecv)
+  Widen(&op_hull.store_lo, &op_hull.store_span, b.lo, b.hi);
+  if (b.role == BufferRole::kRecv) {
     Widen(&s.load_lo, &s.load_span, b.lo, b.hi);
+    Widen(&op_hull.load_lo, &op_hull.load_span, b.lo, b.hi);
+  }
 }
 
 // The intervals only widen as buffers are added; they are recomputed when
@@ -67,6 +76,7 @@ void PublishBuffer(const PendingBuffer &b) {
 void RecomputePublished() {
   MpisyncPublishedState &s = __mpisync_state;
   s.load_lo = s.load_span = s.store_lo = s.store_span = 0;
+  op_hull.load_lo = op_hull.load_span = op_hull.store_lo = op_hull.store_span = 0;
   for (uptr i = 0; i < active_ops.size(); i++)
     for (uptr b = 0; b < active_ops[i]->num_buffers; b++)
       PublishBuffer(active_ops[i]->buffers[b]);
@@ -279,6 +289,12 @@ void DestroyOp(PendingOp *op) {
     ReleaseDataMap(op->buffers[b].map);
   InternalFree(op->buffers);
   InternalFree(op);
+}
+
+bool MayMeetPendingOp(uptr addr, uptr size, bool is_write) {
+  uptr lo = is_write ? op_hull.store_lo : op_hull.load_lo;
+  uptr span = is_write ? op_hull.store_span : op_hull.load_span;
+  return span != 0 && addr < lo + span && addr + size > lo;
 }
 
 void WatchPublished(uptr key, uptr lo, uptr hi) {

@@ -117,6 +117,11 @@ void DestroyOp(PendingOp *op);
 void WatchPublished(uptr key, uptr lo, uptr hi);
 void UnwatchPublished(uptr key, uptr lo, uptr hi);
 
+// Whether [addr, addr + size) meets the interval covering the pending
+// operations' buffers that an access of its type can violate (window memory
+// left out). Read without the mutex, like the published state.
+bool MayMeetPendingOp(uptr addr, uptr size, bool is_write);
+
 uptr NumActiveOps();
 PendingOp *ActiveOp(uptr i);
 // Every registered operation, active or not (for MPI_Finalize), in an

@@ -108,9 +108,10 @@ void NoteRmaRequestCompleted(MPI_Win win, u64 start, const char *call,
 void FinalizeWindows(MpiCall &call);
 
 // The instrumented access [addr, addr + size) hit window memory whose
-// shadow asks for a record (mpisync_access.cpp).
+// shadow asks for a record (mpisync_access.cpp); every piece of it in some
+// window is recorded. `clear_shadow`: see RecordLoadStore.
 void RecordWindowAccess(uptr addr, uptr size, bool is_write, uptr pc,
-                        uptr bp);
+                        uptr bp, bool clear_shadow);
 
 } // namespace mpisync
 

@@ -1,4 +1,5 @@
 // Vector clocks of windows and their exchange (mpisync_rma_clock.h).
+#include "mpisync_scratch.h"
 #include "mpisync_rma_clock.h"
 
 #include "mpisync_rma_records.h"
@@ -45,7 +46,7 @@ void JoinClock(Window *w, const u64 *other) {
 
 void ClockAllreduce(Window *w) {
   u64 *mine = Departing(w);
-  InternalMmapVector<u64> all(w->size);
+  ScratchVector<u64> all(w->size);
   PMPI_Allreduce(mine, all.data(), w->size, MPI_UINT64_T, MPI_MAX, w->comm);
   JoinClock(w, all.data());
 }
@@ -56,7 +57,7 @@ void ClockSend(Window *w, int to, int tag) {
 }
 
 void ClockRecv(Window *w, int from, int tag) {
-  InternalMmapVector<u64> theirs(w->size);
+  ScratchVector<u64> theirs(w->size);
   PMPI_Recv(theirs.data(), (int)(sizeof(u64) * w->size), MPI_BYTE, from, tag,
             w->comm, MPI_STATUS_IGNORE);
   JoinClock(w, theirs.data());
@@ -66,7 +67,7 @@ void ClockRecv(Window *w, int from, int tag) {
 void ReadLockClock(Window *w, int target, bool exclusive) {
   if (w->clock_win == MPI_WIN_NULL)
     return;
-  InternalMmapVector<u64> slots(2 * w->size);
+  ScratchVector<u64> slots(2 * w->size);
   int n = exclusive ? 2 * w->size : w->size;
   PMPI_Win_lock(MPI_LOCK_SHARED, target, 0, w->clock_win);
   PMPI_Get_accumulate(nullptr, 0, MPI_UINT64_T, slots.data(), n,

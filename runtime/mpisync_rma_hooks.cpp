@@ -11,6 +11,7 @@
 // checks them pairwise when the records reach it: at a fence, at the end
 // of an exposure epoch (MPI_Win_wait/test), and, for passive target, when
 // the window is freed.
+#include "mpisync_scratch.h"
 #include "mpisync_rma.h"
 
 #include "mpisync_pending.h"
@@ -37,7 +38,7 @@ struct CompletedRequest {
 InternalMmapVectorNoCtor<CompletedRequest> completed_requests;
 
 void ApplyCompletedRequests() {
-  InternalMmapVector<CompletedRequest> todo;
+  ScratchVector<CompletedRequest> todo;
   {
     Lock lock(&StateMutex());
     for (uptr i = 0; i < completed_requests.size(); i++)
@@ -60,7 +61,7 @@ THREADLOCAL PendingOp *starting_rma_op;
 // (-1: all targets): completed locally by `stack`.
 void CompleteLocally(Window *w, int target, u32 stack) {
   Lock lock(&StateMutex());
-  InternalMmapVector<PendingOp *> done;
+  ScratchVector<PendingOp *> done;
   for (uptr i = 0; i < NumActiveOps(); i++) {
     PendingOp *op = ActiveOp(i);
     if (op->rma && op->rma_win == w->handle &&
@@ -87,7 +88,7 @@ void TranslateGroup(Window *w, MPI_Group group,
   if (group == MPI_GROUP_NULL || PMPI_Group_size(group, &n) != MPI_SUCCESS ||
       n <= 0)
     return;
-  InternalMmapVector<int> in(n), out(n);
+  ScratchVector<int> in(n), out(n);
   for (int i = 0; i < n; i++)
     in[i] = i;
   if (PMPI_Group_translate_ranks(group, n, in.data(), w->group, out.data()) !=
@@ -164,7 +165,7 @@ void TakeMessageClocks(Window *w, bool discard) {
     PMPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, w->p2p_comm, &flag, &st);
     if (!flag)
       return;
-    InternalMmapVector<u64> theirs(w->size);
+    ScratchVector<u64> theirs(w->size);
     PMPI_Recv(theirs.data(), (int)(sizeof(u64) * w->size), MPI_BYTE,
               st.MPI_SOURCE, st.MPI_TAG, w->p2p_comm, MPI_STATUS_IGNORE);
     if (!discard)
@@ -280,7 +281,7 @@ void OnWinCreate(MpiCall &call, int rc, WinKind kind, void *base,
   PMPI_Comm_group(w->comm, &w->group);
   int n = w->size;
   w->world_ranks = static_cast<int *>(InternalAlloc(sizeof(int) * n));
-  InternalMmapVector<int> ranks(n);
+  ScratchVector<int> ranks(n);
   for (int i = 0; i < n; i++)
     ranks[i] = i;
   MPI_Group world;
@@ -659,7 +660,7 @@ void AfterCollective(MpiCall &, int rc, MPI_Comm comm) {
   // windows inside the same communicator, in the same order.
   for (uptr i = 0; i < NumWindows(); i++) {
     Window *w = WindowAt(i);
-    InternalMmapVector<int> in(w->size), out(w->size);
+    ScratchVector<int> in(w->size), out(w->size);
     for (int r = 0; r < w->size; r++)
       in[r] = r;
     PMPI_Group_translate_ranks(w->group, w->size, in.data(), group,
@@ -706,14 +707,13 @@ void AfterReceiveClock() {
 }
 
 void RecordWindowAccess(uptr addr, uptr size, bool is_write, uptr pc,
-                        uptr bp) {
+                        uptr bp, bool clear_shadow) {
   Lock lock(&RmaMutex());
-  uptr owner, offset;
-  Window *w = FindWindowByAddress(addr, &owner, &offset);
-  if (!w)
-    return;
-  RecordLoadStore(w, (int)owner, offset, offset + size, is_write, pc, bp,
-                  addr);
+  ForEachWindowPiece(addr, addr + size,
+                     [&](Window *w, int owner, uptr offset, uptr lo, uptr hi) {
+                       RecordLoadStore(w, owner, offset, offset + (hi - lo),
+                                       is_write, pc, bp, lo, clear_shadow);
+                     });
 }
 
 } // namespace mpisync

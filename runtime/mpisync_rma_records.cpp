@@ -1,5 +1,6 @@
 // RMA access records: recording, the wire format that carries them to the
 // owner of the memory, and the owner's pairwise conflict check.
+#include "mpisync_scratch.h"
 #include "mpisync_rma_records.h"
 
 #include "mpisync_datatype.h"
@@ -46,9 +47,9 @@ int BasicType(MPI_Datatype t) {
       return (int)t;
     if (combiner == MPI_COMBINER_NAMED || nd < 1)
       return (int)t;
-    InternalMmapVector<int> ints(ni + 1);
-    InternalMmapVector<MPI_Aint> aints(na + 1);
-    InternalMmapVector<MPI_Datatype> types(nd);
+    ScratchVector<int> ints(ni + 1);
+    ScratchVector<MPI_Aint> aints(na + 1);
+    ScratchVector<MPI_Datatype> types(nd);
     if (PMPI_Type_get_contents(t, ni, na, nd, ints.data(), aints.data(),
                                types.data()) != MPI_SUCCESS)
       return (int)t;
@@ -62,7 +63,7 @@ int BasicType(MPI_Datatype t) {
 // Stacks travel as (module, offset) frames: every member runs the same
 // binary, so the receiver finds the same code in its own modules.
 struct Writer {
-  InternalMmapVector<char> bytes;
+  ScratchVector<char> bytes;
   void Put(const void *p, uptr n) {
     uptr at = bytes.size();
     bytes.resize(at + n);
@@ -278,7 +279,7 @@ void TakeOwn(Window *w) {
 void ReceiveOne(Window *w, const MPI_Status &st) {
   int bytes = 0;
   PMPI_Get_count(&st, MPI_BYTE, &bytes);
-  InternalMmapVector<char> buf(bytes > 0 ? bytes : 1);
+  ScratchVector<char> buf(bytes > 0 ? bytes : 1);
   PMPI_Recv(buf.data(), bytes, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, w->comm,
             MPI_STATUS_IGNORE);
   Decode(w, buf.data(), bytes);
@@ -347,8 +348,8 @@ void Forget(Window *w) {
 
 } // namespace
 
-void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
-                     uptr pc, uptr bp, uptr addr) {
+bool RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
+                     uptr pc, uptr bp, uptr addr, bool clear_shadow) {
   InternalMmapVector<RmaRecord> &list =
       owner == w->rank ? w->local : w->outgoing;
   RmaRecord::Kind kind = is_write ? RmaRecord::kWrite : RmaRecord::kRead;
@@ -371,7 +372,7 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
   }
   if (!rec) {
     if (Full(w))
-      return;
+      return false;
     RmaRecord r;
     internal_memset(&r, 0, sizeof(r));
     r.lo = lo;
@@ -387,6 +388,8 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
   }
   // Granules the record covers whole need no further record until the
   // clock moves on: their bits are cleared (writes cover reads too).
+  if (!clear_shadow)
+    return true;
   uptr rec_lo = addr - (lo - rec->lo);
   uptr rec_hi = rec_lo + (rec->hi - rec->lo);
   uptr clear_lo = Max(RoundUpTo(rec_lo, kGranule), RoundDownTo(addr, kGranule));
@@ -397,6 +400,7 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
                 is_write ? (u8)kShadowWinMask : (u8)kShadowWinLoad);
     MarkDirty(w, clear_lo, clear_hi);
   }
+  return true;
 }
 
 void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
@@ -513,7 +517,7 @@ void ReceiveRecords(Window *w, int from, int tag) {
 void ExchangeRecords(Window *w) {
   TakeOwn(w);
   int n = w->size;
-  InternalMmapVector<int> send_counts(n), recv_counts(n), sdispls(n),
+  ScratchVector<int> send_counts(n), recv_counts(n), sdispls(n),
       rdispls(n);
   Writer all;
   for (int t = 0; t < n; t++) {
@@ -533,7 +537,7 @@ void ExchangeRecords(Window *w) {
     rdispls[t] = total;
     total += recv_counts[t];
   }
-  InternalMmapVector<char> in(total > 0 ? total : 1);
+  ScratchVector<char> in(total > 0 ? total : 1);
   if (all.bytes.empty())
     all.bytes.push_back(0);
   PMPI_Alltoallv(all.bytes.data(), send_counts.data(), sdispls.data(),
@@ -557,7 +561,7 @@ void DrainRecords(Window *w, bool final) {
   }
   if (!final)
     return;
-  InternalMmapVector<u64> sent_to_me(w->size);
+  ScratchVector<u64> sent_to_me(w->size);
   PMPI_Alltoall(w->sent_records_msgs, 1, MPI_UINT64_T, sent_to_me.data(), 1,
                 MPI_UINT64_T, w->comm);
   u64 expected = 0;
@@ -581,7 +585,7 @@ void CheckConflicts(Window *w, bool forget) {
       Forget(w);
     return;
   }
-  InternalMmapVector<uptr> order(n);
+  ScratchVector<uptr> order(n);
   for (uptr i = 0; i < n; i++)
     order[i] = i;
   Sort(order.data(), n,

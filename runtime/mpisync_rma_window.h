@@ -116,6 +116,37 @@ uptr NumWindows();
 bool AnyWindows();
 Window *WindowAt(uptr i);
 
+// Calls fn(w, owner, offset, lo, hi) for every piece [lo, hi) of [begin,
+// end) that lies in window memory on this process: `owner` is the rank whose
+// memory it is, `offset` the window displacement (in bytes) of lo.
+template <typename Fn> void ForEachWindowPiece(uptr begin, uptr end, Fn fn) {
+  auto Clip = [&](Window *w, int owner, uptr base, uptr bytes, uptr disp0) {
+    uptr lo = begin > base ? begin : base;
+    uptr hi = end < base + bytes ? end : base + bytes;
+    if (lo < hi)
+      fn(w, owner, disp0 + (lo - base), lo, hi);
+  };
+  for (uptr i = 0; i < NumWindows(); i++) {
+    Window *w = WindowAt(i);
+    switch (w->kind) {
+    case WinKind::kCreate:
+    case WinKind::kAllocate:
+      Clip(w, w->rank, w->base, w->bytes, 0);
+      break;
+    case WinKind::kShared:
+      for (int r = 0; r < w->size; r++)
+        Clip(w, r, w->shared_base[r], w->shared_bytes[r], 0);
+      break;
+    case WinKind::kDynamic:
+      // Displacements in a dynamic window are the owner's addresses.
+      for (uptr k = 0; k < w->attached.size(); k++)
+        Clip(w, w->rank, w->attached[k].lo,
+             w->attached[k].hi - w->attached[k].lo, w->attached[k].lo);
+      break;
+    }
+  }
+}
+
 // Window memory of this process is watched (hull and shadow bits) from
 // creation until free; Rearm restores the bits cleared since the last one.
 void WatchRegion(Window *w, uptr lo, uptr hi);

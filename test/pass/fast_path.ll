@@ -6,6 +6,10 @@
 ; Switching levels off keeps the runtime call: what is detected is the same.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -mpisync-inline-range=0 -mpisync-inline-shadow=0 -S %s \
 ; RUN:   | FileCheck %s --check-prefix=ERAT
+; -mpisync-compact-cold-checks: outside call-free loops the cold block is
+; the call alone (the runtime repeats the tests); smaller code, same checks.
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -mpisync-compact-cold-checks -S %s \
+; RUN:   | FileCheck %s --check-prefix=COMPACT
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 
 declare void @unknown()
@@ -31,6 +35,11 @@ declare void @unknown()
 ; ERAT:       icmp ne i64 %span, 0
 ; ERAT-NOT:   load i8
 ; ERAT:       call preserve_allcc void @__mpisync_store4_pa(ptr %p)
+; COMPACT-LABEL: define void @store(
+; COMPACT:      %[[ANY:.*]] = icmp ne i64 %{{.*}}, 0
+; COMPACT-NEXT: br i1 %[[ANY]], label %[[COLD:.*]], label %{{.*}}, !prof
+; COMPACT:      [[COLD]]:
+; COMPACT-NEXT: call preserve_allcc void @__mpisync_store4_pa(ptr %p)
 define void @store(ptr %p) {
   store i32 1, ptr %p, align 4
   ret void

@@ -1,7 +1,9 @@
 ; A loop without calls that could reach MPI sees one value of the pending
-; word: it gets an uninstrumented copy, entered while nothing is pending.
-; Affine accesses of the instrumented copy are checked once, in its
-; preheader, over the whole range the loop touches.
+; word. Its affine accesses are checked once, before the loop, over the
+; whole range the loop touches (behind the pending word and the interval
+; test); a loop that keeps per-access checks gets an uninstrumented copy,
+; entered while nothing is pending. A loop whose checks all went before it
+; needs no copy: its body runs unchanged.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s
 ; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -mpisync-hoist-affine=0 -S %s \
 ; RUN:   | FileCheck %s --check-prefix=NOHOIST
@@ -14,26 +16,25 @@ declare void @unknown()
 ; CHECK-LABEL: define void @fill(
 ; CHECK:      entry:
 ; CHECK-NEXT: %[[P:.*]] = load i64, ptr @__mpisync_state
+; CHECK-NEXT: %[[LEN:.*]] = shl i64 %n, 2
 ; CHECK-NEXT: %[[ANY:.*]] = icmp ne i64 %[[P]], 0
-; CHECK-NEXT: br i1 %[[ANY]], label %mpisync.pending.ph, label %mpisync.pending.ph.mpisync.idle
-; The idle copy has no check at all.
-; CHECK:      body.mpisync.idle:
-; CHECK-NOT:  __mpisync
-; CHECK:      br i1 %{{.*}}, label %exit, label %body.mpisync.idle
-; One check of [p, p + 4n) before the instrumented copy, behind the inline
-; test of the store interval (loaded once, in the copy's preheader).
-; CHECK:      mpisync.pending.ph:
-; CHECK:      %[[LEN:.*]] = shl i64 %n, 2
+; CHECK-NEXT: br i1 %[[ANY]], label %[[RANGE:.*]], label %{{.*}}, !prof
+; One check of [p, p + 4n) before the loop, behind the inline test of the
+; store interval.
+; CHECK:      [[RANGE]]:
 ; CHECK:      %mpisync.rangehit = icmp ult i64
 ; CHECK-NEXT: br i1 %mpisync.rangehit, label %[[COLD:.*]], label %[[JOIN:.*]], !prof
 ; CHECK:      [[COLD]]:
 ; CHECK-NEXT: call preserve_allcc void @__mpisync_storeN_pa(ptr %p, i64 %[[LEN]])
+; No copy: the loop itself is left as it was.
+; CHECK-NOT:  mpisync.idle
 ; CHECK:      body:
 ; CHECK-NOT:  __mpisync
 ; CHECK:      exit:
-; Without hoisting the instrumented copy checks every store, with no
-; pending test (the copy runs only while something is pending).
+; Without hoisting the loop gets a copy; the instrumented one checks every
+; store, with no pending test (it runs only while something is pending).
 ; NOHOIST-LABEL: define void @fill(
+; NOHOIST:      br i1 %{{.*}}, label %mpisync.pending.ph, label %mpisync.pending.ph.mpisync.idle
 ; NOHOIST:      body:
 ; NOHOIST-NOT:  icmp ne i64 %mpisync
 ; NOHOIST:      call preserve_allcc void @__mpisync_store4_pa(
@@ -108,7 +109,6 @@ exit:
 ; access alone would leave gaps (bytes it never touches, which may belong to
 ; a pending buffer): it keeps its per-access check.
 ; CHECK-LABEL: define void @pairs(
-; CHECK:      mpisync.pending.ph:
 ; CHECK:      %[[LEN:.*]] = shl i64 %n, 3
 ; CHECK:      call preserve_allcc void @__mpisync_storeN_pa(ptr %p, i64 %[[LEN]])
 ; CHECK-NOT:  __mpisync_storeN_pa
@@ -134,6 +134,9 @@ exit:
 }
 
 ; CHECK-LABEL: define void @strided(
+; CHECK:      label %mpisync.pending.ph.mpisync.idle
+; CHECK:      body.mpisync.idle:
+; CHECK-NOT:  __mpisync
 ; CHECK:      mpisync.pending.ph:
 ; CHECK-NOT:  __mpisync_storeN_pa
 ; CHECK:      body:

@@ -1,0 +1,61 @@
+// Temporaries of the MPI hooks. sanitizer_common's InternalMmapVector maps
+// at least a page per instance and unmaps it when done: at every RMA
+// synchronization (clock and record exchanges, a few vectors each) that was
+// system calls and zero-filled page faults. ScratchVector takes its memory
+// from the internal allocator instead. For trivially copyable T only.
+#ifndef MPISYNC_SCRATCH_H
+#define MPISYNC_SCRATCH_H
+
+#include "sanitizer_common/sanitizer_allocator_internal.h"
+#include "sanitizer_common/sanitizer_libc.h"
+
+namespace mpisync {
+
+template <typename T> class ScratchVector {
+public:
+  ScratchVector() = default;
+  explicit ScratchVector(__sanitizer::uptr n) { resize(n); }
+  ScratchVector(const ScratchVector &) = delete;
+  ScratchVector &operator=(const ScratchVector &) = delete;
+  ~ScratchVector() { __sanitizer::InternalFree(data_); }
+
+  T *data() { return data_; }
+  const T *data() const { return data_; }
+  __sanitizer::uptr size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T &operator[](__sanitizer::uptr i) { return data_[i]; }
+  const T &operator[](__sanitizer::uptr i) const { return data_[i]; }
+  T &back() { return data_[size_ - 1]; }
+  void clear() { size_ = 0; }
+  void push_back(const T &v) {
+    if (size_ == capacity_)
+      reserve(capacity_ ? 2 * capacity_ : 16);
+    data_[size_++] = v;
+  }
+  // New elements are zero. Grows geometrically (appending bytes is O(1)).
+  void resize(__sanitizer::uptr n) {
+    if (n > capacity_)
+      reserve(n > 2 * capacity_ ? n : 2 * capacity_);
+    if (n > size_)
+      __sanitizer::internal_memset(data_ + size_, 0, (n - size_) * sizeof(T));
+    size_ = n;
+  }
+  void reserve(__sanitizer::uptr n) {
+    if (n <= capacity_)
+      return;
+    T *p = static_cast<T *>(__sanitizer::InternalAlloc(n * sizeof(T)));
+    if (size_)
+      __sanitizer::internal_memcpy(p, data_, size_ * sizeof(T));
+    __sanitizer::InternalFree(data_);
+    data_ = p;
+    capacity_ = n;
+  }
+
+private:
+  T *data_ = nullptr;
+  __sanitizer::uptr size_ = 0, capacity_ = 0;
+};
+
+} // namespace mpisync
+
+#endif // MPISYNC_SCRATCH_H
