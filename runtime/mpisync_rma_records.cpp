@@ -348,7 +348,7 @@ void Forget(Window *w) {
 
 } // namespace
 
-bool RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
+void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
                      uptr pc, uptr bp, uptr addr, bool clear_shadow) {
   InternalMmapVector<RmaRecord> &list =
       owner == w->rank ? w->local : w->outgoing;
@@ -372,7 +372,7 @@ bool RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
   }
   if (!rec) {
     if (Full(w))
-      return false;
+      return;
     RmaRecord r;
     internal_memset(&r, 0, sizeof(r));
     r.lo = lo;
@@ -389,7 +389,7 @@ bool RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
   // Granules the record covers whole need no further record until the
   // clock moves on: their bits are cleared (writes cover reads too).
   if (!clear_shadow)
-    return true;
+    return;
   uptr rec_lo = addr - (lo - rec->lo);
   uptr rec_hi = rec_lo + (rec->hi - rec->lo);
   uptr clear_lo = Max(RoundUpTo(rec_lo, kGranule), RoundDownTo(addr, kGranule));
@@ -400,7 +400,6 @@ bool RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
                 is_write ? (u8)kShadowWinMask : (u8)kShadowWinLoad);
     MarkDirty(w, clear_lo, clear_hi);
   }
-  return true;
 }
 
 void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,

@@ -13,8 +13,8 @@ constexpr u64 kNotCompleted = ~(u64)0;
 // A load or store of this process at [lo, hi) of `owner`'s memory (at
 // `addr` here). With `clear_shadow`, the granules the record covers whole
 // lose their window bits until the clock moves on (Rearm), so later
-// accesses to them skip the runtime. False if the record limit dropped it.
-bool RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
+// accesses to them skip the runtime.
+void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
                      uptr pc, uptr bp, uptr addr, bool clear_shadow);
 // The target side of an RMA operation (pending until completed).
 void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,

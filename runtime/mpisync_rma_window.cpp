@@ -35,42 +35,6 @@ Window *FindWindow(MPI_Win handle) {
   return nullptr;
 }
 
-Window *FindWindowByAddress(uptr addr, uptr *owner, uptr *offset) {
-  for (uptr i = 0; i < windows.size(); i++) {
-    Window *w = windows[i];
-    switch (w->kind) {
-    case WinKind::kCreate:
-    case WinKind::kAllocate:
-      if (addr >= w->base && addr < w->base + w->bytes) {
-        *owner = w->rank;
-        *offset = addr - w->base;
-        return w;
-      }
-      break;
-    case WinKind::kShared:
-      for (int r = 0; r < w->size; r++) {
-        uptr b = w->shared_base[r];
-        if (addr >= b && addr < b + w->shared_bytes[r]) {
-          *owner = r;
-          *offset = addr - b;
-          return w;
-        }
-      }
-      break;
-    case WinKind::kDynamic:
-      // Offsets into a dynamic window are the owner's addresses.
-      for (uptr k = 0; k < w->attached.size(); k++)
-        if (addr >= w->attached[k].lo && addr < w->attached[k].hi) {
-          *owner = w->rank;
-          *offset = addr;
-          return w;
-        }
-      break;
-    }
-  }
-  return nullptr;
-}
-
 Window *NewWindow(MPI_Win handle) {
   Window *w = static_cast<Window *>(InternalAlloc(sizeof(Window)));
   internal_memset(w, 0, sizeof(*w));

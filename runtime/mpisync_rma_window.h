@@ -107,8 +107,6 @@ struct Window {
 __sanitizer::Mutex &RmaMutex();
 
 Window *FindWindow(MPI_Win handle);
-// The window whose memory (on this process) holds addr, or null.
-Window *FindWindowByAddress(uptr addr, uptr *owner, uptr *offset);
 Window *NewWindow(MPI_Win handle);
 void DeleteWindow(Window *w);
 uptr NumWindows();
