@@ -222,6 +222,45 @@ void FastPathEmitter::emitRuntimeCall(Instruction *Before, Value *Ptr,
     Call->setCallingConv(CallingConv::PreserveAll);
 }
 
+namespace {
+// The tests of one check, each in the block the previous one branches to
+// when it passes, all falling through to one tail: the check adds one
+// block per test and one join, not a join per test (fewer blocks for the
+// back end to compile).
+class TestChain {
+public:
+  explicit TestChain(Instruction *Before)
+      : Loc(Before->getDebugLoc()),
+        Weights(MDBuilder(Before->getContext()).createUnlikelyBranchWeights()) {
+    BasicBlock *Head = Before->getParent();
+    Tail = Head->splitBasicBlock(Before->getIterator());
+    At = Head->getTerminator();
+  }
+  // Where the next condition (or the final call) is computed.
+  Instruction *insertPoint() const { return At; }
+  // Continues the chain only if `Cond` (computed at insertPoint()) holds.
+  void addTest(Value *Cond) {
+    BasicBlock *Cur = At->getParent();
+    BasicBlock *Next =
+        BasicBlock::Create(Cur->getContext(), "", Cur->getParent(), Tail);
+    BranchInst *Br = BranchInst::Create(Tail, Next);
+    Br->setDebugLoc(Loc);
+    BranchInst *Test = BranchInst::Create(Next, Tail, Cond);
+    Test->insertBefore(At);
+    Test->setDebugLoc(Loc);
+    Test->setMetadata(LLVMContext::MD_prof, Weights);
+    At->eraseFromParent();
+    At = Br;
+  }
+
+private:
+  DebugLoc Loc;
+  MDNode *Weights;
+  BasicBlock *Tail;
+  Instruction *At;
+};
+} // namespace
+
 void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
                                       uint64_t Size, bool IsWrite,
                                       Align Alignment,
@@ -231,21 +270,21 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
     emitRuntimeCall(I, Ptr, Size, IsWrite);
     return;
   }
-  Instruction *Cold = I;
+  TestChain Chain(I);
   if (!PendingPreheader) {
-    IRBuilder<> IRB(I);
+    IRBuilder<> IRB(Chain.insertPoint());
     Value *Pending = IRB.CreateLoad(IntptrTy, PendingSlot);
-    Cold = emitTest(I, IRB.CreateICmpNE(Pending, ConstantInt::get(IntptrTy, 0),
-                                        "mpisync.any"));
+    Chain.addTest(IRB.CreateICmpNE(Pending, ConstantInt::get(IntptrTy, 0),
+                                   "mpisync.any"));
     // Code outside call-free loops runs once per visit of the region: the
     // inline range and shadow tests would save little time there and cost
     // code the back end must compile.
     if (!Hot && ClCompactColdChecks) {
-      emitRuntimeCall(Cold, Ptr, Size, IsWrite);
+      emitRuntimeCall(Chain.insertPoint(), Ptr, Size, IsWrite);
       return;
     }
   }
-  IRBuilder<> IRB(Cold);
+  IRBuilder<> IRB(Chain.insertPoint());
   Value *Addr = IRB.CreatePtrToInt(Ptr, IntptrTy);
   // In an instrumented loop copy something is pending, and an access the
   // loop's range checks did not cover is often inside the interval (a
@@ -268,10 +307,10 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
       Cond = IRB.CreateICmpNE(Span, ConstantInt::get(IntptrTy, 0),
                               "mpisync.anytype");
     }
-    Cold = emitTest(Cold, Cond);
+    Chain.addTest(Cond);
   }
   if (ClInlineShadow && Size <= 16) {
-    IRBuilder<> SB(Cold);
+    IRBuilder<> SB(Chain.insertPoint());
     Value *Offset =
         invariantField(SB, PendingPreheader, kShadowOffset, "shadow.offset");
     auto ShadowByte = [&](Value *A) {
@@ -288,9 +327,9 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
                     Addr, SB.getIntN(IntptrTy->getIntegerBitWidth(), Size - 1))));
     Value *Masked =
         SB.CreateAnd(Bits, SB.getInt8(IsWrite ? kShadowStoreMask : kShadowLoadMask));
-    Cold = emitTest(Cold, SB.CreateICmpNE(Masked, SB.getInt8(0), "mpisync.shadow"));
+    Chain.addTest(SB.CreateICmpNE(Masked, SB.getInt8(0), "mpisync.shadow"));
   }
-  emitRuntimeCall(Cold, Ptr, Size, IsWrite);
+  emitRuntimeCall(Chain.insertPoint(), Ptr, Size, IsWrite);
 }
 
 CallInst *FastPathEmitter::emitRangeCheck(Instruction *I, Value *Ptr,
@@ -308,37 +347,39 @@ CallInst *FastPathEmitter::emitRangeCheck(Instruction *I, Value *Ptr,
 
 void FastPathEmitter::guardRangeCheck(CallInst *Call, bool IsWrite,
                                       BasicBlock *PendingPreheader) {
+  bool TestPending = !PendingPreheader && PendingSlot;
+  if (!TestPending && !ClInlineRange && !ClInlineAccessType)
+    return;
+  TestChain Chain(Call);
   // Outside an instrumented loop copy the check first tests the pending
   // word, like any access.
-  if (!PendingPreheader && PendingSlot) {
-    IRBuilder<> IRB(Call);
+  if (TestPending) {
+    IRBuilder<> IRB(Chain.insertPoint());
     Value *Pending = IRB.CreateLoad(IntptrTy, PendingSlot);
-    Instruction *Then = emitTest(
-        Call, IRB.CreateICmpNE(Pending, ConstantInt::get(IntptrTy, 0),
-                               "mpisync.any"));
-    Call->moveBefore(Then);
+    Chain.addTest(IRB.CreateICmpNE(Pending, ConstantInt::get(IntptrTy, 0),
+                                   "mpisync.any"));
   }
-  if (!ClInlineRange && !ClInlineAccessType)
-    return;
-  IRBuilder<> IRB(Call);
-  Value *Cond;
-  if (ClInlineRange) {
-    // As for one access, with Len for Size. A zero length makes the test
-    // pass whenever something is pending; the runtime ignores it.
-    Value *Addr = IRB.CreatePtrToInt(Call->getArgOperand(0), IntptrTy);
-    Value *LenM1 =
-        IRB.CreateSub(Call->getArgOperand(1), ConstantInt::get(IntptrTy, 1));
-    auto [Limit, Bias] = intervalBounds(IRB, PendingPreheader, IsWrite, LenM1);
-    Cond = IRB.CreateICmpULT(IRB.CreateAdd(Addr, Bias), Limit,
-                             "mpisync.rangehit");
-  } else {
-    Value *Span = invariantField(IRB, PendingPreheader,
-                                 IsWrite ? kStoreSpan : kLoadSpan, "span");
-    Cond = IRB.CreateICmpNE(Span, ConstantInt::get(IntptrTy, 0),
-                            "mpisync.anytype");
+  if (ClInlineRange || ClInlineAccessType) {
+    IRBuilder<> IRB(Chain.insertPoint());
+    Value *Cond;
+    if (ClInlineRange) {
+      // As for one access, with Len for Size. A zero length makes the test
+      // pass whenever something is pending; the runtime ignores it.
+      Value *Addr = IRB.CreatePtrToInt(Call->getArgOperand(0), IntptrTy);
+      Value *LenM1 =
+          IRB.CreateSub(Call->getArgOperand(1), ConstantInt::get(IntptrTy, 1));
+      auto [Limit, Bias] = intervalBounds(IRB, PendingPreheader, IsWrite, LenM1);
+      Cond = IRB.CreateICmpULT(IRB.CreateAdd(Addr, Bias), Limit,
+                               "mpisync.rangehit");
+    } else {
+      Value *Span = invariantField(IRB, PendingPreheader,
+                                   IsWrite ? kStoreSpan : kLoadSpan, "span");
+      Cond = IRB.CreateICmpNE(Span, ConstantInt::get(IntptrTy, 0),
+                              "mpisync.anytype");
+    }
+    Chain.addTest(Cond);
   }
-  Instruction *Then = emitTest(Call, Cond);
-  Call->moveBefore(Then);
+  Call->moveBefore(Chain.insertPoint());
 }
 
 } // namespace mpisync

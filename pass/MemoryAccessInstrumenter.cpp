@@ -11,6 +11,7 @@
 
 #include "AffineHoisting.h"
 #include "FastPathEmitter.h"
+#include "MpiCallArguments.h"
 #include "Options.h"
 #include "PendingLoopVersioning.h"
 #include "StaticFilters.h"
@@ -266,15 +267,14 @@ void FunctionInstrumenter::instrumentMemIntrinsic(MemIntrinsic *MI) {
   MI->eraseFromParent();
 }
 
-// A stack object whose address escapes may be an MPI buffer; the runtime
+// A stack object whose address escapes to MPI may be an MPI buffer; the runtime
 // learns when it stops existing (end of its lifetime or of the function), so
 // a pending request on it is reported then (stack-buffer-out-of-scope).
 void FunctionInstrumenter::findEscapingAllocas() {
   for (Instruction &I : F.getEntryBlock())
     if (auto *AI = dyn_cast<AllocaInst>(&I))
       if (AI->isStaticAlloca() && AI->getAllocationSize(DL) &&
-          PointerMayBeCaptured(AI, /*ReturnCaptures=*/true,
-                               /*StoreCaptures=*/true))
+          mayBecomeMpiBuffer(AI))
         EscapingAllocas.push_back(AI);
 }
 

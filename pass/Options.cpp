@@ -72,6 +72,14 @@ cl::opt<bool> ClSkipNonEscapingAllocas(
              "escapes (they cannot be MPI buffers)"),
     cl::Hidden, cl::init(true));
 
+cl::opt<bool> ClKnowMpiArguments(
+    "mpisync-know-mpi-arguments",
+    cl::desc("An address passed to a known MPI call as an argument MPI does "
+             "not keep (an out-parameter, a request, the buffer of a blocking "
+             "call) does not escape (gen_mpi_arg_table.py); off: any MPI call "
+             "may keep any pointer"),
+    cl::Hidden, cl::init(true));
+
 cl::opt<bool> ClSkipConstantMemory(
     "mpisync-skip-constant-memory",
     cl::desc("Do not instrument loads from constant globals (they cannot be "

@@ -26,6 +26,7 @@ extern llvm::cl::opt<bool> ClCompactColdChecks; // outside loops: test + call
 
 // Static filters.
 extern llvm::cl::opt<bool> ClSkipNonEscapingAllocas;
+extern llvm::cl::opt<bool> ClKnowMpiArguments;
 extern llvm::cl::opt<bool> ClSkipConstantMemory;
 extern llvm::cl::opt<bool> ClSkipPrivateGlobals;
 extern llvm::cl::opt<bool> ClHoistAffineLoopAccesses;

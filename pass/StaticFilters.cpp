@@ -1,6 +1,7 @@
 //===- StaticFilters.cpp - memory that can never be an MPI buffer --------===//
 #include "StaticFilters.h"
 
+#include "MpiCallArguments.h"
 #include "Options.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -28,8 +29,9 @@ STATISTIC(NumOmittedAddressSpace,
 namespace mpisync {
 
 // Only loads and stores through the global (and address arithmetic, phis
-// and selects of it, comparisons, and MPISync's own checks) keep its
-// address in this module; anything else may hand it to MPI.
+// and selects of it, comparisons, MPISync's own checks, and MPI arguments
+// that MPI does not keep) keep its address in this module; anything else
+// may hand it to MPI.
 bool StaticFilters::addressEscapes(const GlobalVariable *GV) {
   auto It = GlobalEscapes.find(GV);
   if (It != GlobalEscapes.end())
@@ -48,6 +50,9 @@ bool StaticFilters::addressEscapes(const GlobalVariable *GV) {
       if (const auto *CB = dyn_cast<CallBase>(User)) {
         const Function *Callee = CB->getCalledFunction();
         if (Callee && Callee->getName().starts_with("__mpisync"))
+          continue;
+        if (CB->isArgOperand(&U) &&
+            !mpiMayKeepArgument(*CB, CB->getArgOperandNo(&U)))
           continue;
       }
       if (const auto *SI = dyn_cast<StoreInst>(User)) {
@@ -68,6 +73,13 @@ bool StaticFilters::addressEscapes(const GlobalVariable *GV) {
   return Escapes;
 }
 
+bool StaticFilters::allocaEscapes(const AllocaInst *AI) {
+  auto [It, New] = AllocaEscapes.try_emplace(AI, false);
+  if (New)
+    It->second = mayBecomeMpiBuffer(AI);
+  return It->second;
+}
+
 bool StaticFilters::mayTouchMpiBuffer(Value *Ptr, bool IsWrite) {
   if (Ptr->getType()->getPointerAddressSpace() != 0) {
     ++NumOmittedAddressSpace;
@@ -81,8 +93,7 @@ bool StaticFilters::mayTouchMpiBuffer(Value *Ptr, bool IsWrite) {
   for (const Value *Obj : Objs) {
     Reason R = None;
     if (ClSkipNonEscapingAllocas && isa<AllocaInst>(Obj) &&
-        !PointerMayBeCaptured(Obj, /*ReturnCaptures=*/true,
-                              /*StoreCaptures=*/true))
+        !allocaEscapes(cast<AllocaInst>(Obj)))
       R = Alloca;
     if (const auto *GV = dyn_cast<GlobalVariable>(Obj)) {
       // A receive buffer is written by MPI: constant memory never is one.

@@ -2,7 +2,10 @@
 //
 // An access needs no check when the memory it touches can never be handed
 // to MPI: a stack object whose address never escapes, constant memory
-// (loads only), a module-local global whose address never escapes.
+// (loads only), a module-local global whose address never escapes. Passing
+// an address to an MPI call as an argument MPI does not keep (MPI_Comm_rank's
+// out-parameter, a request, the buffer of a blocking call) is no escape
+// (MpiCallArguments.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef MPISYNC_STATICFILTERS_H
@@ -11,6 +14,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 namespace llvm {
+class AllocaInst;
 class GlobalVariable;
 class Value;
 } // namespace llvm
@@ -25,7 +29,10 @@ public:
 
 private:
   bool addressEscapes(const llvm::GlobalVariable *GV);
+  // Asked once per stack object, before its function is instrumented.
+  bool allocaEscapes(const llvm::AllocaInst *AI);
   llvm::DenseMap<const llvm::GlobalVariable *, bool> GlobalEscapes;
+  llvm::DenseMap<const llvm::AllocaInst *, bool> AllocaEscapes;
 };
 
 } // namespace mpisync
