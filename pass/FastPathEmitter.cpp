@@ -6,6 +6,7 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
@@ -238,6 +239,13 @@ public:
   }
   // Where the next condition (or the final call) is computed.
   Instruction *insertPoint() const { return At; }
+  // When every test passed, continue after the instruction the chain was
+  // put in front of instead of running it.
+  void replaceGuardedInstruction() {
+    Instruction *Guarded = &Tail->front();
+    BasicBlock *After = Tail->splitBasicBlock(Guarded->getNextNode());
+    cast<BranchInst>(At)->setSuccessor(0, After);
+  }
   // Continues the chain only if `Cond` (computed at insertPoint()) holds.
   void addTest(Value *Cond) {
     BasicBlock *Cur = At->getParent();
@@ -318,18 +326,101 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
       return SB.CreateLoad(SB.getInt8Ty(), SB.CreateIntToPtr(S, PtrTy));
     };
     Value *Bits = ShadowByte(Addr);
-    // An access aligned to its size (at most a granule) has one granule.
-    bool OneGranule = Size == 1 || (Size <= (1u << kShadowScale) &&
-                                    Alignment.value() >= Size);
+    // An access aligned to its size (at most a granule) has one granule;
+    // otherwise its first and last bytes name the granules it touches,
+    // except that a longer one not aligned to a granule (16 bytes at
+    // offset 4) also covers the one in between.
+    constexpr uint64_t Granule = 1u << kShadowScale;
+    bool OneGranule = Size == 1 || (Size <= Granule && Alignment.value() >= Size);
+    auto ByteAt = [&](uint64_t Offset) {
+      return ShadowByte(SB.CreateAdd(
+          Addr, SB.getIntN(IntptrTy->getIntegerBitWidth(), Offset)));
+    };
     if (!OneGranule)
-      Bits = SB.CreateOr(
-          Bits, ShadowByte(SB.CreateAdd(
-                    Addr, SB.getIntN(IntptrTy->getIntegerBitWidth(), Size - 1))));
+      Bits = SB.CreateOr(Bits, ByteAt(Size - 1));
+    if (Size > Granule + 1 && Alignment.value() < Granule)
+      Bits = SB.CreateOr(Bits, ByteAt(Granule));
     Value *Masked =
         SB.CreateAnd(Bits, SB.getInt8(IsWrite ? kShadowStoreMask : kShadowLoadMask));
     Chain.addTest(SB.CreateICmpNE(Masked, SB.getInt8(0), "mpisync.shadow"));
   }
   emitRuntimeCall(Chain.insertPoint(), Ptr, Size, IsWrite);
+}
+
+void FastPathEmitter::emitMemIntrinsicCheck(MemIntrinsic *MI, bool CheckSource,
+                                            bool CheckDest,
+                                            BasicBlock *PendingPreheader) {
+  auto *MT = dyn_cast<MemTransferInst>(MI);
+  auto RuntimeCall = [&](IRBuilder<> &IRB) {
+    Value *Len = IRB.CreateZExtOrTrunc(MI->getLength(), IntptrTy);
+    if (auto *MS = dyn_cast<MemSetInst>(MI))
+      return IRB.CreateCall(
+          MemsetFn, {MS->getDest(),
+                     IRB.CreateZExt(MS->getValue(), IRB.getInt32Ty()), Len});
+    return IRB.CreateCall(isa<MemMoveInst>(MT) ? MemmoveFn : MemcpyFn,
+                          {MT->getDest(), MT->getSource(), Len});
+  };
+  // The .inline variants must not become calls: they get the range checks.
+  bool MustStayInline = isa<MemCpyInlineInst>(MI) || isa<MemSetInlineInst>(MI);
+  if (!ClInlinePending && !MustStayInline) {
+    IRBuilder<> IRB(MI);
+    RuntimeCall(IRB);
+    MI->eraseFromParent();
+    return;
+  }
+  if (MustStayInline || !ClInlinePending) {
+    IRBuilder<> IRB(MI);
+    Value *Len = IRB.CreateZExtOrTrunc(MI->getLength(), IntptrTy);
+    SmallVector<std::pair<CallInst *, bool>, 2> Checks;
+    if (CheckSource)
+      Checks.push_back(
+          {emitRangeCheck(MI, MT->getSource(), Len, false, MI->getDebugLoc()),
+           false});
+    if (CheckDest)
+      Checks.push_back(
+          {emitRangeCheck(MI, MI->getDest(), Len, true, MI->getDebugLoc()),
+           true});
+    for (auto &[Check, IsWrite] : Checks)
+      guardRangeCheck(Check, IsWrite, PendingPreheader);
+    return;
+  }
+  TestChain Chain(MI);
+  if (!PendingPreheader) {
+    IRBuilder<> IRB(Chain.insertPoint());
+    Value *Pending = IRB.CreateLoad(IntptrTy, PendingSlot);
+    Chain.addTest(IRB.CreateICmpNE(Pending, ConstantInt::get(IntptrTy, 0),
+                                   "mpisync.any"));
+  }
+  if (ClInlineRange || ClInlineAccessType) {
+    IRBuilder<> IRB(Chain.insertPoint());
+    Value *Len = IRB.CreateZExtOrTrunc(MI->getLength(), IntptrTy);
+    Value *LenM1 = IRB.CreateSub(Len, ConstantInt::get(IntptrTy, 1));
+    auto Hit = [&](Value *Ptr, bool IsWrite) -> Value * {
+      if (!ClInlineRange)
+        return IRB.CreateICmpNE(
+            invariantField(IRB, PendingPreheader,
+                           IsWrite ? kStoreSpan : kLoadSpan, "span"),
+            ConstantInt::get(IntptrTy, 0), "mpisync.anytype");
+      auto [Limit, Bias] = intervalBounds(IRB, PendingPreheader, IsWrite, LenM1);
+      return IRB.CreateICmpULT(
+          IRB.CreateAdd(IRB.CreatePtrToInt(Ptr, IntptrTy), Bias), Limit,
+          "mpisync.rangehit");
+    };
+    Value *Cond = nullptr;
+    if (CheckSource)
+      Cond = Hit(MT->getSource(), false);
+    if (CheckDest) {
+      Value *D = Hit(MI->getDest(), true);
+      Cond = Cond ? IRB.CreateOr(Cond, D) : D;
+    }
+    Chain.addTest(Cond);
+  }
+  // Only when a range meets a pending interval does the runtime check and
+  // move the data; otherwise the intrinsic runs as the back end made it.
+  IRBuilder<> IRB(Chain.insertPoint());
+  IRB.SetCurrentDebugLocation(MI->getDebugLoc());
+  RuntimeCall(IRB);
+  Chain.replaceGuardedInstruction();
 }
 
 CallInst *FastPathEmitter::emitRangeCheck(Instruction *I, Value *Ptr,
@@ -347,6 +438,9 @@ CallInst *FastPathEmitter::emitRangeCheck(Instruction *I, Value *Ptr,
 
 void FastPathEmitter::guardRangeCheck(CallInst *Call, bool IsWrite,
                                       BasicBlock *PendingPreheader) {
+  // Without the inline fast path every check calls the runtime.
+  if (!ClInlinePending)
+    return;
   bool TestPending = !PendingPreheader && PendingSlot;
   if (!TestPending && !ClInlineRange && !ClInlineAccessType)
     return;

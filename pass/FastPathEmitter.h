@@ -24,6 +24,7 @@
 namespace llvm {
 class DominatorTree;
 class AllocaInst;
+class MemIntrinsic;
 } // namespace llvm
 
 namespace mpisync {
@@ -75,6 +76,17 @@ public:
 
   // Loads the pending word (for the loop-cloning dispatch).
   llvm::Value *loadPendingWord(llvm::IRBuilder<> &IRB);
+
+  // A memory intrinsic of dynamic or long length (`CheckSource`,
+  // `CheckDest`: the sides the static filters let through). Behind the
+  // pending word and the interval tests of both ranges it becomes a call to
+  // the runtime's __mpisync_memcpy/memmove/memset, which checks and moves
+  // the data; otherwise the intrinsic runs. (The .inline variants keep the
+  // intrinsic and get range checks; without the inline fast path every
+  // intrinsic is a runtime call.) Splits blocks, like guardRangeCheck.
+  void emitMemIntrinsicCheck(llvm::MemIntrinsic *MI, bool CheckSource,
+                             bool CheckDest,
+                             llvm::BasicBlock *PendingPreheader);
 
   // Runtime entries for memory intrinsics and stack releases.
   llvm::FunctionCallee MemcpyFn, MemmoveFn, MemsetFn, StackRelease;

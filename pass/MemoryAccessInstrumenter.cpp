@@ -101,6 +101,19 @@ struct Access {
   Align Alignment;
 };
 
+// A memory intrinsic of dynamic or large length: its source and destination
+// are checked as ranges where the filters let them through.
+struct MemRange {
+  MemIntrinsic *MI;
+  bool CheckSource, CheckDest;
+};
+
+// A copy or fill this short (a struct assignment, a small array) is checked
+// like the loads and stores it stands for: inline, hoisted out of loops,
+// dropped when dominated, and the intrinsic stays for the back end to
+// expand into moves.
+constexpr uint64_t kMaxMemIntrinsicAccess = 16;
+
 class FunctionInstrumenter {
 public:
   FunctionInstrumenter(Function &F, FastPathEmitter &Emitter,
@@ -113,7 +126,8 @@ private:
   void collect();
   void dropDuplicates();
   bool isStateChangingCall(Instruction &I) const;
-  void instrumentMemIntrinsic(MemIntrinsic *MI);
+  void addMemIntrinsic(MemIntrinsic *MI);
+  void instrumentMemIntrinsic(const MemRange &R, BasicBlock *PendingPreheader);
   void findEscapingAllocas();
   void instrumentStackReleases();
   void addAccess(Instruction *I, Value *Ptr, Type *Ty, bool IsWrite,
@@ -125,7 +139,7 @@ private:
   StaticFilters &Filters;
   TargetLibraryInfo &TLI;
   SmallVector<Access, 32> Accesses;
-  SmallVector<MemIntrinsic *, 8> MemIntrinsics;
+  SmallVector<MemRange, 8> MemIntrinsics;
   SmallVector<Instruction *, 16> StateChangingCalls;
   // Found before instrumentation: the runtime calls capture pointers too.
   SmallVector<AllocaInst *, 8> EscapingAllocas;
@@ -176,7 +190,7 @@ void FunctionInstrumenter::collect() {
       addAccess(CX, CX->getPointerOperand(),
                 CX->getCompareOperand()->getType(), true, CX->getAlign());
     } else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
-      MemIntrinsics.push_back(MI);
+      addMemIntrinsic(MI);
     } else if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
       // Masked vector accesses are checked over the whole vector: the
       // lanes the mask turns off are a conservative extra.
@@ -241,30 +255,36 @@ void FunctionInstrumenter::dropDuplicates() {
   Accesses.swap(Kept);
 }
 
-// Intrinsics become calls into the runtime, which checks the ranges and then
-// moves the data; the inline variants (which must not become calls) keep
-// their form and get range checks in front.
-void FunctionInstrumenter::instrumentMemIntrinsic(MemIntrinsic *MI) {
-  ++NumInstrumentedMemIntrinsics;
-  IRBuilder<> IRB(MI);
-  Type *IntptrTy = DL.getIntPtrType(F.getContext());
-  Value *Len = IRB.CreateZExtOrTrunc(MI->getLength(), IntptrTy);
-  if (isa<MemCpyInlineInst>(MI) || isa<MemSetInlineInst>(MI)) {
-    if (auto *MT = dyn_cast<MemTransferInst>(MI))
-      Emitter.emitRangeCheck(MI, MT->getSource(), Len, false);
-    Emitter.emitRangeCheck(MI, MI->getDest(), Len, true);
+// A memory intrinsic of short constant length becomes the accesses it
+// stands for, and the intrinsic stays (the back end expands it into moves);
+// a longer one is checked as ranges (FastPathEmitter::emitMemIntrinsicCheck).
+void FunctionInstrumenter::addMemIntrinsic(MemIntrinsic *MI) {
+  auto *MT = dyn_cast<MemTransferInst>(MI);
+  auto *Len = dyn_cast<ConstantInt>(MI->getLength());
+  if (Len && Len->getZExtValue() <= kMaxMemIntrinsicAccess) {
+    uint64_t N = Len->getZExtValue();
+    if (N == 0)
+      return;
+    Type *Ty = IntegerType::get(F.getContext(), 8 * N);
+    size_t Before = Accesses.size();
+    if (MT)
+      addAccess(MI, MT->getSource(), Ty, false, MT->getSourceAlign().valueOrOne());
+    addAccess(MI, MI->getDest(), Ty, true, MI->getDestAlign().valueOrOne());
+    if (Accesses.size() != Before)
+      ++NumInstrumentedMemIntrinsics;
     return;
   }
-  if (auto *MS = dyn_cast<MemSetInst>(MI)) {
-    IRB.CreateCall(Emitter.MemsetFn,
-                   {MS->getDest(),
-                    IRB.CreateZExt(MS->getValue(), IRB.getInt32Ty()), Len});
-  } else {
-    auto *MT = cast<MemTransferInst>(MI);
-    IRB.CreateCall(isa<MemMoveInst>(MT) ? Emitter.MemmoveFn : Emitter.MemcpyFn,
-                   {MT->getDest(), MT->getSource(), Len});
-  }
-  MI->eraseFromParent();
+  MemRange R = {MI, MT && Filters.mayTouchMpiBuffer(MT->getSource(), false),
+                Filters.mayTouchMpiBuffer(MI->getDest(), true)};
+  if (R.CheckSource || R.CheckDest)
+    MemIntrinsics.push_back(R);
+}
+
+void FunctionInstrumenter::instrumentMemIntrinsic(const MemRange &R,
+                                                  BasicBlock *PendingPreheader) {
+  ++NumInstrumentedMemIntrinsics;
+  Emitter.emitMemIntrinsicCheck(R.MI, R.CheckSource, R.CheckDest,
+                                PendingPreheader);
 }
 
 // A stack object whose address escapes to MPI may be an MPI buffer; the runtime
@@ -378,6 +398,9 @@ bool FunctionInstrumenter::run() {
     Known[K] = PendingBlocks.lookup(BB);
     Hot[K] = InCallFreeLoop(BB);
   }
+  SmallVector<BasicBlock *, 8> MemIn;
+  for (const MemRange &R : MemIntrinsics)
+    MemIn.push_back(PendingBlocks.lookup(R.MI->getParent()));
 
   SmallVector<bool, 32> Hoisted(Accesses.size(), false);
   SmallVector<std::pair<CallInst *, bool>, 8> HoistedChecks;
@@ -419,8 +442,8 @@ bool FunctionInstrumenter::run() {
   for (unsigned K = 0; K < HoistedChecks.size(); ++K)
     Emitter.guardRangeCheck(HoistedChecks[K].first, HoistedChecks[K].second,
                             HoistedIn[K]);
-  for (MemIntrinsic *MI : MemIntrinsics)
-    instrumentMemIntrinsic(MI);
+  for (unsigned K = 0; K < MemIntrinsics.size(); ++K)
+    instrumentMemIntrinsic(MemIntrinsics[K], MemIn[K]);
   instrumentStackReleases();
   Emitter.finishFunction(F, DT);
 

@@ -50,9 +50,10 @@ __mpisync_storeN_pa(const void *p, uptr size);
 SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_stack_release(const void *p,
                                                            uptr size);
 
-// Memory intrinsics of instrumented code are rewritten to these, so a range
-// is checked once, at the site that wrote it, and never again by the libc
-// interceptors.
+// A memory intrinsic of instrumented code whose source or destination
+// range meets a pending interval (or any, without the inline fast path)
+// calls these instead: the range is checked once, at the site that wrote
+// it, and the data moves through the real function, not the interceptor.
 SANITIZER_INTERFACE_ATTRIBUTE void *__mpisync_memcpy(void *dst, const void *src,
                                                      uptr n);
 SANITIZER_INTERFACE_ATTRIBUTE void *__mpisync_memmove(void *dst,

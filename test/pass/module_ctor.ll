@@ -12,7 +12,8 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-LABEL: define void @f(
 ; CHECK-NEXT:  call void @__mpisync_store4(ptr %p)
 ; CHECK-NEXT:  store i32 0, ptr %p
-; CHECK-NEXT:  call ptr @__mpisync_memset(ptr %p, i32 0, i64 8)
+; CHECK-NEXT:  call void @__mpisync_store8(ptr %p)
+; CHECK-NEXT:  call void @llvm.memset.p0.i64(ptr %p, i8 0, i64 8, i1 false)
 ; CHECK-NEXT:  ret void
 define void @f(ptr %p) {
   store i32 0, ptr %p
