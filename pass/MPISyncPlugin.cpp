@@ -1,7 +1,16 @@
 //===- MPISyncPlugin.cpp - registration of the MPISync pass --------------===//
 //
-// Registers the instrumentation at the optimizer's last extension point (it
-// runs at -O0 too, like ASan and TSan) and as "mpisync" for opt -passes=.
+// Registers the instrumentation at the start of the optimizer's module
+// pipeline (after inlining and the function simplifications, before the loop
+// vectorizer and unroller), and as "mpisync" for opt -passes=. Placed there,
+// a loop's range checks sit in front of the loop once, before the vectorizer
+// splits it into a vector body and a remainder (each of which would
+// otherwise get its own checks), and the passes that follow clean up the
+// checks' blocks: compiles are about 7% faster than at the optimizer's last
+// extension point, and loops with checks run as fast or faster
+// (docs/performance.md). The last extension point registers it again for
+// pipelines without the early one; the pass leaves an instrumented module
+// alone, so it runs once (also at -O0, like ASan and TSan).
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryAccessInstrumenter.h"
@@ -14,10 +23,11 @@ using namespace llvm;
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "MPISync", LLVM_VERSION_STRING,
           [](PassBuilder &PB) {
-            PB.registerOptimizerLastEPCallback(
-                [](ModulePassManager &MPM, OptimizationLevel) {
-                  MPM.addPass(mpisync::MPISyncPass());
-                });
+            auto Add = [](ModulePassManager &MPM, OptimizationLevel) {
+              MPM.addPass(mpisync::MPISyncPass());
+            };
+            PB.registerOptimizerEarlyEPCallback(Add);
+            PB.registerOptimizerLastEPCallback(Add);
             PB.registerPipelineParsingCallback(
                 [](StringRef Name, ModulePassManager &MPM,
                    ArrayRef<PassBuilder::PipelineElement>) {
