@@ -9,6 +9,7 @@
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #include <algorithm>
@@ -21,6 +22,8 @@ STATISTIC(NumHoistedAffine,
           "Number of affine loop accesses checked once before their loop");
 STATISTIC(NumHoistedRanges,
           "Number of range checks placed before loops for affine accesses");
+STATISTIC(NumAbsorbedPreheaderAccesses,
+          "Number of accesses in a loop preheader checked by the loop's range");
 STATISTIC(NumAffineWithGaps,
           "Number of affine loop accesses not hoisted: their range has gaps");
 
@@ -28,6 +31,14 @@ namespace mpisync {
 
 bool AffineHoister::add(unsigned Index, Instruction *I, Value *Ptr,
                         uint64_t Size, bool IsWrite) {
+  if (addAffine(Index, I, Ptr, Size, IsWrite))
+    return true;
+  Singles.push_back({Index, I, Ptr, Size, IsWrite});
+  return false;
+}
+
+bool AffineHoister::addAffine(unsigned Index, Instruction *I, Value *Ptr,
+                              uint64_t Size, bool IsWrite) {
   Loop *L = LI.getLoopFor(I->getParent());
   if (!L)
     return false;
@@ -117,10 +128,60 @@ void AffineHoister::plan(SmallVectorImpl<bool> &Hoisted) {
                 ? Sorted[K].I->comesBefore(Named)
                 : DT.dominates(Sorted[K].I->getParent(), Named->getParent()))
           Named = Sorted[K].I;
-      Runs.push_back({&G, Lo, Len, Named, unsigned(E - B)});
+      Runs.push_back({&G, Lo, Len, Named, unsigned(E - B), RunHi - RunLo});
       for (size_t K = B; K < E; ++K)
         Hoisted[Sorted[K].Index] = true;
       B = E;
+    }
+  }
+  absorbPreheaderAccesses(Hoisted);
+}
+
+// A run's check is emitted at the end of its loop's preheader, so an access
+// earlier in that block is covered by it if nothing between them can change
+// the runtime's state (no call at all, to be simple) and its bytes lie in
+// [Lo - 16, Lo + MinLen): below Lo the run is extended down to it.
+void AffineHoister::absorbPreheaderAccesses(SmallVectorImpl<bool> &Hoisted) {
+  auto NoCallAfter = [](Instruction *I) {
+    for (Instruction *N = I->getNextNode(); N; N = N->getNextNode())
+      if (auto *CB = dyn_cast<CallBase>(N))
+        if (!isa<IntrinsicInst>(CB) && !(CB->getCalledFunction() &&
+                                         CB->getCalledFunction()->getName()
+                                             .starts_with("__mpisync")))
+          return false;
+    return true;
+  };
+  for (const Single &S : Singles) {
+    if (Hoisted[S.Index] || !NoCallAfter(S.I))
+      continue;
+    const SCEV *Addr = SE.getSCEV(S.Ptr);
+    for (Run &R : Runs) {
+      if (R.G->L->getLoopPreheader() != S.I->getParent() ||
+          R.G->IsWrite != S.IsWrite)
+        continue;
+      const auto *C = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Addr, R.Lo));
+      if (!C || C->getAPInt().getSignificantBits() > 32)
+        continue;
+      int64_t Off = C->getAPInt().getSExtValue();
+      int64_t End = Off + (int64_t)S.Size;
+      if (Off < -16 || End > R.MinLen || (Off < 0 && End < 0))
+        continue;
+      if (Off < 0) {
+        Type *IntptrTy = SE.getEffectiveSCEVType(R.Lo->getType());
+        R.Lo = SE.getAddExpr(R.Lo, SE.getConstant(IntptrTy, Off, true));
+        R.Len = SE.getAddExpr(R.Len, SE.getConstant(IntptrTy, -Off));
+        R.MinLen -= Off;
+      }
+      Instruction *At = R.G->L->getLoopPreheader()->getTerminator();
+      SCEVExpander Expander(SE, At->getModule()->getDataLayout(),
+                            "mpisync.range");
+      if (!Expander.isSafeToExpandAt(R.Lo, At))
+        continue;
+      R.Named = S.I; // the run's first access now
+      ++R.Covered;
+      Hoisted[S.Index] = true;
+      ++NumAbsorbedPreheaderAccesses;
+      break;
     }
   }
 }

@@ -10,7 +10,11 @@
 // bytes that covers at least one step is a range touched without gaps, and
 // is checked once in the preheader instead of on every iteration. A strided
 // access that leaves gaps keeps its per-access check: checking the gaps
-// could report bytes the program never touches.
+// could report bytes the program never touches. An access in the preheader
+// itself that lies inside or just below one of the loop's runs (the first
+// elements of a stencil row that GVN loads before the loop) is checked by
+// that run, extended down to it: the enclosing loop then keeps no check of
+// its own and needs no instrumented copy.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MPISYNC_AFFINEHOISTING_H
@@ -77,13 +81,26 @@ private:
     const llvm::SCEV *Lo, *Len; // bytes [Lo, Lo + Len)
     llvm::Instruction *Named;   // the earliest member, named in reports
     unsigned Covered;           // members it checks
+    int64_t MinLen;             // Len is at least this (one iteration's run)
   };
+  // An access add() could not group: a candidate for absorbPreheaderAccesses.
+  struct Single {
+    unsigned Index;
+    llvm::Instruction *I;
+    llvm::Value *Ptr;
+    uint64_t Size;
+    bool IsWrite;
+  };
+  bool addAffine(unsigned Index, llvm::Instruction *I, llvm::Value *Ptr,
+                 uint64_t Size, bool IsWrite);
+  void absorbPreheaderAccesses(llvm::SmallVectorImpl<bool> &Hoisted);
   llvm::LoopInfo &LI;
   llvm::DominatorTree &DT;
   llvm::ScalarEvolution &SE;
   FastPathEmitter &Emitter;
   llvm::SmallVector<Group, 8> Groups;
   llvm::SmallVector<Run, 8> Runs;
+  llvm::SmallVector<Single, 8> Singles;
   unsigned WithGaps = 0; // members left to per-access checks: gaps
 };
 
