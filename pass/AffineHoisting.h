@@ -51,6 +51,13 @@ public:
   bool add(unsigned Index, llvm::Instruction *I, llvm::Value *Ptr,
            uint64_t Size, bool IsWrite);
 
+  // Records access number `Index`, in the preheader of a call-free loop but
+  // not itself in one, for the loop's range check to cover if it can.
+  void addPreheaderAccess(unsigned Index, llvm::Instruction *I,
+                          llvm::Value *Ptr, uint64_t Size, bool IsWrite) {
+    Singles.push_back({Index, I, Ptr, Size, IsWrite});
+  }
+
   // Finds the gap-free runs of each group that can be checked in the loop's
   // preheader; sets Hoisted[Index] for every access such a run covers. Run
   // alone (without emit), it tells which loops still need per-access

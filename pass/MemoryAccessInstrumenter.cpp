@@ -25,6 +25,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -358,11 +359,23 @@ bool FunctionInstrumenter::run() {
     return It->second;
   };
   // Affine accesses of call-free loops: one range check per loop entry.
+  // The preheader of a call-free loop (where that loop's range checks go).
+  auto PreheadsCallFreeLoop = [&](BasicBlock *BB) {
+    for (BasicBlock *Succ : successors(BB))
+      if (Loop *L = LI.getLoopFor(Succ);
+          L && L->getHeader() == Succ && L->getLoopPreheader() == BB &&
+          InCallFreeLoop(Succ))
+        return true;
+    return false;
+  };
   auto PlanHoisting = [&](AffineHoister &Hoister, SmallVectorImpl<bool> &Hoisted) {
-    for (unsigned K = 0; K < Accesses.size(); ++K)
-      if (InCallFreeLoop(Accesses[K].I->getParent()))
-        Hoister.add(K, Accesses[K].I, Accesses[K].Ptr, Accesses[K].Size,
-                    Accesses[K].IsWrite);
+    for (unsigned K = 0; K < Accesses.size(); ++K) {
+      const Access &A = Accesses[K];
+      if (InCallFreeLoop(A.I->getParent()))
+        Hoister.add(K, A.I, A.Ptr, A.Size, A.IsWrite);
+      else if (PreheadsCallFreeLoop(A.I->getParent()))
+        Hoister.addPreheaderAccess(K, A.I, A.Ptr, A.Size, A.IsWrite);
+    }
     Hoister.plan(Hoisted);
   };
 

@@ -81,3 +81,43 @@ latch:
 exit:
   ret double %sum
 }
+
+; The enclosing loop calls MPI, but nothing in the preheader after the load
+; does: the inner loop's range check still covers it.
+; CHECK-LABEL: define double @outer_calls(
+; CHECK-NOT:   call preserve_allcc void @__mpisync_load8_pa(
+; CHECK:       call preserve_allcc void @__mpisync_loadN_pa(
+; CHECK-NOT:   call preserve_allcc void @__mpisync_load8_pa(
+; CHECK:       ret double
+declare i32 @MPI_Barrier(i32)
+
+define double @outer_calls(ptr %p, i64 %rows, i64 %n) {
+entry:
+  br label %outer
+
+outer:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %latch ]
+  %row = mul i64 %j, %n
+  %base = getelementptr double, ptr %p, i64 %row
+  %first = load double, ptr %base
+  br label %inner
+
+inner:
+  %k = phi i64 [ 1, %outer ], [ %k.next, %inner ]
+  %acc = phi double [ %first, %outer ], [ %sum, %inner ]
+  %a = getelementptr double, ptr %base, i64 %k
+  %v = load double, ptr %a
+  %sum = fadd double %acc, %v
+  %k.next = add nuw nsw i64 %k, 1
+  %c = icmp ult i64 %k.next, %n
+  br i1 %c, label %inner, label %latch
+
+latch:
+  call i32 @MPI_Barrier(i32 0)
+  %j.next = add nuw i64 %j, 1
+  %cj = icmp ult i64 %j.next, %rows
+  br i1 %cj, label %outer, label %exit
+
+exit:
+  ret double %sum
+}
