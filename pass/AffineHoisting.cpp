@@ -166,18 +166,16 @@ void AffineHoister::absorbPreheaderAccesses(SmallVectorImpl<bool> &Hoisted) {
       int64_t End = Off + (int64_t)S.Size;
       if (Off < -16 || End > R.MinLen || (Off < 0 && End < 0))
         continue;
+      // Moving Lo down by a constant keeps it expandable where it was.
       if (Off < 0) {
         Type *IntptrTy = SE.getEffectiveSCEVType(R.Lo->getType());
         R.Lo = SE.getAddExpr(R.Lo, SE.getConstant(IntptrTy, Off, true));
         R.Len = SE.getAddExpr(R.Len, SE.getConstant(IntptrTy, -Off));
         R.MinLen -= Off;
       }
-      Instruction *At = R.G->L->getLoopPreheader()->getTerminator();
-      SCEVExpander Expander(SE, At->getModule()->getDataLayout(),
-                            "mpisync.range");
-      if (!Expander.isSafeToExpandAt(R.Lo, At))
-        continue;
-      R.Named = S.I; // the run's first access now
+      // Reports name the run's first access.
+      if (R.Named->getParent() != S.I->getParent() || S.I->comesBefore(R.Named))
+        R.Named = S.I;
       ++R.Covered;
       Hoisted[S.Index] = true;
       ++NumAbsorbedPreheaderAccesses;
