@@ -130,6 +130,27 @@ Value *FastPathEmitter::loadPendingWord(IRBuilder<> &IRB) {
   return stateField(IRB, kPending, "mpisync.pending");
 }
 
+Value *FastPathEmitter::anythingPending(IRBuilder<> &IRB) {
+  Value *Pending = IRB.CreateLoad(IntptrTy, PendingSlot);
+  return IRB.CreateICmpNE(Pending, ConstantInt::get(IntptrTy, 0),
+                          "mpisync.any");
+}
+
+Value *FastPathEmitter::meetsInterval(IRBuilder<> &IRB, BasicBlock *Preheader,
+                                      bool IsWrite, Value *Addr, Value *SizeM1,
+                                      const Twine &Name) {
+  if (!ClInlineRange) {
+    Value *Span =
+        invariantField(IRB, Preheader, IsWrite ? kStoreSpan : kLoadSpan, "span");
+    return IRB.CreateICmpNE(Span, ConstantInt::get(IntptrTy, 0),
+                            "mpisync.anytype");
+  }
+  // [Addr, Addr + Size) meets [Lo, Lo + Span) iff
+  // Addr + (Size - 1 - Lo) < Span + (Size - 1) (unsigned).
+  auto [Limit, Bias] = intervalBounds(IRB, Preheader, IsWrite, SizeM1);
+  return IRB.CreateICmpULT(IRB.CreateAdd(Addr, Bias), Limit, Name);
+}
+
 void FastPathEmitter::beginFunction(Function &F) {
   PendingSlot = nullptr;
   if (!ClInlinePending)
@@ -281,9 +302,7 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
   TestChain Chain(I);
   if (!PendingPreheader) {
     IRBuilder<> IRB(Chain.insertPoint());
-    Value *Pending = IRB.CreateLoad(IntptrTy, PendingSlot);
-    Chain.addTest(IRB.CreateICmpNE(Pending, ConstantInt::get(IntptrTy, 0),
-                                   "mpisync.any"));
+    Chain.addTest(anythingPending(IRB));
     // Code outside call-free loops runs once per visit of the region: the
     // inline range and shadow tests would save little time there and cost
     // code the back end must compile.
@@ -300,23 +319,10 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
   // cheaper than the range test in front of it. The shadow covers all of
   // user space, so it may be read for any address.
   bool ShadowOnly = PendingPreheader && ClInlineShadow && Size <= 16;
-  if ((ClInlineRange || ClInlineAccessType) && !ShadowOnly) {
-    Value *Cond;
-    if (ClInlineRange) {
-      // [Addr, Addr + Size) meets [Lo, Lo + Span) iff
-      // Addr + (Size - 1 - Lo) < Span + (Size - 1) (unsigned).
-      auto [Limit, Bias] = intervalBounds(
-          IRB, PendingPreheader, IsWrite, ConstantInt::get(IntptrTy, Size - 1));
-      Cond = IRB.CreateICmpULT(IRB.CreateAdd(Addr, Bias), Limit,
-                               "mpisync.inrange");
-    } else {
-      Value *Span = invariantField(IRB, PendingPreheader,
-                                   IsWrite ? kStoreSpan : kLoadSpan, "span");
-      Cond = IRB.CreateICmpNE(Span, ConstantInt::get(IntptrTy, 0),
-                              "mpisync.anytype");
-    }
-    Chain.addTest(Cond);
-  }
+  if ((ClInlineRange || ClInlineAccessType) && !ShadowOnly)
+    Chain.addTest(meetsInterval(IRB, PendingPreheader, IsWrite, Addr,
+                                ConstantInt::get(IntptrTy, Size - 1),
+                                "mpisync.inrange"));
   if (ClInlineShadow && Size <= 16) {
     IRBuilder<> SB(Chain.insertPoint());
     Value *Offset =
@@ -368,7 +374,7 @@ void FastPathEmitter::emitMemIntrinsicCheck(MemIntrinsic *MI, bool CheckSource,
     MI->eraseFromParent();
     return;
   }
-  if (MustStayInline || !ClInlinePending) {
+  if (MustStayInline) {
     IRBuilder<> IRB(MI);
     Value *Len = IRB.CreateZExtOrTrunc(MI->getLength(), IntptrTy);
     SmallVector<std::pair<CallInst *, bool>, 2> Checks;
@@ -387,24 +393,16 @@ void FastPathEmitter::emitMemIntrinsicCheck(MemIntrinsic *MI, bool CheckSource,
   TestChain Chain(MI);
   if (!PendingPreheader) {
     IRBuilder<> IRB(Chain.insertPoint());
-    Value *Pending = IRB.CreateLoad(IntptrTy, PendingSlot);
-    Chain.addTest(IRB.CreateICmpNE(Pending, ConstantInt::get(IntptrTy, 0),
-                                   "mpisync.any"));
+    Chain.addTest(anythingPending(IRB));
   }
   if (ClInlineRange || ClInlineAccessType) {
     IRBuilder<> IRB(Chain.insertPoint());
     Value *Len = IRB.CreateZExtOrTrunc(MI->getLength(), IntptrTy);
     Value *LenM1 = IRB.CreateSub(Len, ConstantInt::get(IntptrTy, 1));
-    auto Hit = [&](Value *Ptr, bool IsWrite) -> Value * {
-      if (!ClInlineRange)
-        return IRB.CreateICmpNE(
-            invariantField(IRB, PendingPreheader,
-                           IsWrite ? kStoreSpan : kLoadSpan, "span"),
-            ConstantInt::get(IntptrTy, 0), "mpisync.anytype");
-      auto [Limit, Bias] = intervalBounds(IRB, PendingPreheader, IsWrite, LenM1);
-      return IRB.CreateICmpULT(
-          IRB.CreateAdd(IRB.CreatePtrToInt(Ptr, IntptrTy), Bias), Limit,
-          "mpisync.rangehit");
+    auto Hit = [&](Value *Ptr, bool IsWrite) {
+      return meetsInterval(IRB, PendingPreheader, IsWrite,
+                           IRB.CreatePtrToInt(Ptr, IntptrTy), LenM1,
+                           "mpisync.rangehit");
     };
     Value *Cond = nullptr;
     if (CheckSource)
@@ -449,29 +447,18 @@ void FastPathEmitter::guardRangeCheck(CallInst *Call, bool IsWrite,
   // word, like any access.
   if (TestPending) {
     IRBuilder<> IRB(Chain.insertPoint());
-    Value *Pending = IRB.CreateLoad(IntptrTy, PendingSlot);
-    Chain.addTest(IRB.CreateICmpNE(Pending, ConstantInt::get(IntptrTy, 0),
-                                   "mpisync.any"));
+    Chain.addTest(anythingPending(IRB));
   }
   if (ClInlineRange || ClInlineAccessType) {
+    // As for one access, with Len for Size. A zero length makes the test
+    // pass whenever something is pending; the runtime ignores it.
     IRBuilder<> IRB(Chain.insertPoint());
-    Value *Cond;
-    if (ClInlineRange) {
-      // As for one access, with Len for Size. A zero length makes the test
-      // pass whenever something is pending; the runtime ignores it.
-      Value *Addr = IRB.CreatePtrToInt(Call->getArgOperand(0), IntptrTy);
-      Value *LenM1 =
-          IRB.CreateSub(Call->getArgOperand(1), ConstantInt::get(IntptrTy, 1));
-      auto [Limit, Bias] = intervalBounds(IRB, PendingPreheader, IsWrite, LenM1);
-      Cond = IRB.CreateICmpULT(IRB.CreateAdd(Addr, Bias), Limit,
-                               "mpisync.rangehit");
-    } else {
-      Value *Span = invariantField(IRB, PendingPreheader,
-                                   IsWrite ? kStoreSpan : kLoadSpan, "span");
-      Cond = IRB.CreateICmpNE(Span, ConstantInt::get(IntptrTy, 0),
-                              "mpisync.anytype");
-    }
-    Chain.addTest(Cond);
+    Value *LenM1 =
+        IRB.CreateSub(Call->getArgOperand(1), ConstantInt::get(IntptrTy, 1));
+    Chain.addTest(meetsInterval(
+        IRB, PendingPreheader, IsWrite,
+        IRB.CreatePtrToInt(Call->getArgOperand(0), IntptrTy), LenM1,
+        "mpisync.rangehit"));
   }
   Call->moveBefore(Chain.insertPoint());
 }

@@ -94,6 +94,15 @@ public:
 private:
   llvm::Value *stateField(llvm::IRBuilder<> &IRB, unsigned Index,
                           const llvm::Twine &Name);
+  // The hot test: is anything pending (the per-function pending word)?
+  llvm::Value *anythingPending(llvm::IRBuilder<> &IRB);
+  // The AT/MR test of bytes [Addr, Addr + SizeM1 + 1): with the inline
+  // range test, whether they meet the interval of their access type;
+  // otherwise whether anything of that type is pending.
+  llvm::Value *meetsInterval(llvm::IRBuilder<> &IRB,
+                             llvm::BasicBlock *Preheader, bool IsWrite,
+                             llvm::Value *Addr, llvm::Value *SizeM1,
+                             const llvm::Twine &Name);
   // A state field loaded once in `Preheader` (or, if null, at `IRB`).
   llvm::Value *invariantField(llvm::IRBuilder<> &IRB,
                               llvm::BasicBlock *Preheader, unsigned Index,

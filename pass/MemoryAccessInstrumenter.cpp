@@ -11,7 +11,6 @@
 
 #include "AffineHoisting.h"
 #include "FastPathEmitter.h"
-#include "MpiCallArguments.h"
 #include "Options.h"
 #include "PendingLoopVersioning.h"
 #include "StaticFilters.h"
@@ -20,7 +19,6 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AssumptionCache.h"
-#include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
@@ -295,7 +293,7 @@ void FunctionInstrumenter::findEscapingAllocas() {
   for (Instruction &I : F.getEntryBlock())
     if (auto *AI = dyn_cast<AllocaInst>(&I))
       if (AI->isStaticAlloca() && AI->getAllocationSize(DL) &&
-          mayBecomeMpiBuffer(AI))
+          Filters.allocaEscapes(AI))
         EscapingAllocas.push_back(AI);
 }
 

@@ -26,11 +26,13 @@ public:
   // False when the filters prove the access cannot touch memory that
   // reaches an MPI buffer argument.
   bool mayTouchMpiBuffer(llvm::Value *Ptr, bool IsWrite);
+  // Whether the stack object may be handed to MPI as memory it keeps
+  // (mayBecomeMpiBuffer); asked once per object, before its function is
+  // instrumented (the runtime calls added then capture it too).
+  bool allocaEscapes(const llvm::AllocaInst *AI);
 
 private:
   bool addressEscapes(const llvm::GlobalVariable *GV);
-  // Asked once per stack object, before its function is instrumented.
-  bool allocaEscapes(const llvm::AllocaInst *AI);
   llvm::DenseMap<const llvm::GlobalVariable *, bool> GlobalEscapes;
   llvm::DenseMap<const llvm::AllocaInst *, bool> AllocaEscapes;
 };
