@@ -17,7 +17,8 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "runtime"))
-from gen_mpi_wrappers import param_names, parse_prototypes, parse_table  # noqa: E402
+from gen_mpi_wrappers import (param_names, parse_prototypes, parse_table,  # noqa: E402
+                              variants, write_if_changed)
 
 # Table action -> MPICallAction. waitany/testany complete one request the
 # plugin cannot name, like waitsome/testsome.
@@ -177,17 +178,11 @@ def main():
         base = entry["name"]
         if base not in protos:
             fail(table, entry, "not in %s" % proto_h)
-        for name in (base, base + "_c"):
-            if name not in protos:
-                continue
+        for name in variants(base, protos):
             line = row(entry, name, param_names(protos[name]), table)
             if line:
                 out.append(line)
-    text = "\n".join(out) + "\n"
-    # Rewritten only when it changes, so the plugin is not rebuilt for nothing.
-    if not os.path.exists(out_path) or open(out_path).read() != text:
-        with open(out_path, "w") as f:
-            f.write(text)
+    write_if_changed(out_path, "\n".join(out) + "\n")
 
 
 if __name__ == "__main__":

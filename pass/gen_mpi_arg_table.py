@@ -22,7 +22,8 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "runtime"))
-from gen_mpi_wrappers import param_names, parse_prototypes, parse_table  # noqa: E402
+from gen_mpi_wrappers import (param_names, parse_prototypes, parse_table,  # noqa: E402
+                              variants, write_if_changed)
 
 # Table actions whose buffers stay with MPI after the call.
 RETAINING = {"start", "persistent", "partitioned", "rma", "win_create",
@@ -80,14 +81,9 @@ def main():
     for base, entry in calls:
         if base not in protos:
             fail("%s is not in %s" % (base, proto_h))
-        for name in (base, base + "_c"):
-            if name in protos:
-                out.append('{"%s", 0x%xu},' % (name, retained_mask(entry, protos[name])))
-    text = "\n".join(out) + "\n"
-    # Rewritten only when it changes, so the pass is not rebuilt for nothing.
-    if not os.path.exists(out_path) or open(out_path).read() != text:
-        with open(out_path, "w") as f:
-            f.write(text)
+        for name in variants(base, protos):
+            out.append('{"%s", 0x%xu},' % (name, retained_mask(entry, protos[name])))
+    write_if_changed(out_path, "\n".join(out) + "\n")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ this script only marshals arguments into the hooks of mpisync_mpi_hooks.h.
 
 usage: gen_mpi_wrappers.py TABLE MPI_PROTO_H OUT_CPP
 """
+import os
 import re
 import sys
 
@@ -32,6 +33,19 @@ def param_names(params):
             raise SystemExit("cannot parse parameter %r" % p)
         names.append(m.group(1))
     return names
+
+
+def variants(base, protos):
+    """NAME and, where MPICH has one, its MPI-4 large-count NAME_c."""
+    return [n for n in (base, base + "_c") if n in protos]
+
+
+def write_if_changed(path, text):
+    """Rewrites PATH only when TEXT differs, so dependants are not rebuilt
+    for nothing."""
+    if not os.path.exists(path) or open(path).read() != text:
+        with open(path, "w") as f:
+            f.write(text)
 
 
 def parse_table(path):
@@ -319,9 +333,7 @@ def main():
         base = entry["name"]
         if base not in protos:
             raise SystemExit("%s:%d: %s is not in %s" % (table, entry["line"], base, proto_h))
-        for name in (base, base + "_c"):
-            if name not in protos:
-                continue
+        for name in variants(base, protos):
             params = protos[name]
             names = param_names(params)
             used = {v for k, v in entry["args"].items()
@@ -336,7 +348,7 @@ def main():
             out.append(body(entry, name, names, params))
             out.append("}")
             out.append("")
-    open(out_path, "w").write("\n".join(out))
+    write_if_changed(out_path, "\n".join(out))
 
 
 if __name__ == "__main__":
