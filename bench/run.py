@@ -53,7 +53,8 @@ def mllvm(**switches):
 # Every static filter and loop transformation off.
 _STATIC_OFF = dict(skip_nonescaping_allocas=0, know_mpi_arguments=0,
                    skip_constant_memory=0, skip_private_globals=0,
-                   clone_loops=0, hoist_affine=0, dedup_checks=0)
+                   skip_private_heap=0, clone_loops=0, hoist_affine=0,
+                   dedup_checks=0)
 
 # Configuration -> pass switches (None: native build with plain mpicc).
 CONFIGS = {

@@ -166,7 +166,7 @@ void FunctionInstrumenter::addAccess(Instruction *I, Value *Ptr, Type *Ty,
                                      bool IsWrite, Align Alignment) {
   if (!Ty->isSized() || Ty->isScalableTy())
     return;
-  if (!Filters.mayTouchMpiBuffer(Ptr, IsWrite))
+  if (!Filters.mayTouchMpiBuffer(Ptr, IsWrite, TLI))
     return;
   Accesses.push_back(
       {I, Ptr, DL.getTypeStoreSize(Ty).getFixedValue(), IsWrite, Alignment});
@@ -273,8 +273,8 @@ void FunctionInstrumenter::addMemIntrinsic(MemIntrinsic *MI) {
       ++NumInstrumentedMemIntrinsics;
     return;
   }
-  MemRange R = {MI, MT && Filters.mayTouchMpiBuffer(MT->getSource(), false),
-                Filters.mayTouchMpiBuffer(MI->getDest(), true)};
+  MemRange R = {MI, MT && Filters.mayTouchMpiBuffer(MT->getSource(), false, TLI),
+                Filters.mayTouchMpiBuffer(MI->getDest(), true, TLI)};
   if (R.CheckSource || R.CheckDest)
     MemIntrinsics.push_back(R);
 }

@@ -58,10 +58,16 @@ struct MpiBufferTracker : CaptureTracker {
   bool Captured = false;
   void tooManyUses() override { Captured = true; }
   bool captured(const Use *U) override {
-    if (const auto *Call = dyn_cast<CallBase>(U->getUser()))
+    if (const auto *Call = dyn_cast<CallBase>(U->getUser())) {
       if (Call->isArgOperand(U) &&
           !mpiMayKeepArgument(*Call, Call->getArgOperandNo(U)))
         return false;
+      // MPISync's own checks (in a function instrumented before this
+      // question was asked about one of its objects).
+      if (const Function *Callee = Call->getCalledFunction())
+        if (Callee->getName().starts_with("__mpisync"))
+          return false;
+    }
     Captured = true;
     return true;
   }
@@ -81,7 +87,9 @@ bool mpiMayKeepArgument(const CallBase &Call, unsigned ArgNo) {
 
 bool mayBecomeMpiBuffer(const Value *Obj) {
   MpiBufferTracker Tracker;
-  PointerMayBeCaptured(Obj, &Tracker);
+  // LLVM's default gives up after 100 uses; a big array of a stencil
+  // code has more (one address per neighbour), and the answer is cached.
+  PointerMayBeCaptured(Obj, &Tracker, /*MaxUsesToExplore=*/4096);
   return Tracker.Captured;
 }
 

@@ -92,6 +92,13 @@ cl::opt<bool> ClSkipPrivateGlobals(
              "address never escapes (they cannot reach an MPI call)"),
     cl::Hidden, cl::init(true));
 
+cl::opt<bool> ClSkipPrivateHeap(
+    "mpisync-skip-private-heap",
+    cl::desc("Do not instrument accesses to memory from malloc, calloc, "
+             "strdup or operator new whose address the function never lets "
+             "escape (it cannot reach an MPI call)"),
+    cl::Hidden, cl::init(true));
+
 cl::opt<bool> ClHoistAffineLoopAccesses(
     "mpisync-hoist-affine",
     cl::desc("Check the whole range of an affine access in a call-free loop "

@@ -7,6 +7,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/MemoryBuiltins.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -22,6 +23,12 @@ STATISTIC(NumOmittedNonEscapingAlloca,
 STATISTIC(NumOmittedConstant, "Number of accesses omitted: constant memory");
 STATISTIC(NumOmittedPrivateGlobal,
           "Number of accesses omitted: non-escaping module-local globals");
+STATISTIC(NumOmittedPrivateHeap,
+          "Number of accesses omitted: heap blocks whose address never "
+          "escapes");
+STATISTIC(NumOmittedPrivateArgument,
+          "Number of accesses omitted: parameters of module-local functions "
+          "whose every caller passes such memory");
 STATISTIC(NumOmittedAddressSpace,
           "Number of accesses omitted: non-default address space");
 
@@ -72,43 +79,90 @@ bool StaticFilters::addressEscapes(const GlobalVariable *GV) {
   return Escapes;
 }
 
-bool StaticFilters::allocaEscapes(const AllocaInst *AI) {
-  auto [It, New] = AllocaEscapes.try_emplace(AI, false);
+bool StaticFilters::objectEscapes(const Value *Obj) {
+  auto [It, New] = ObjectEscapes.try_emplace(Obj, false);
   if (New)
-    It->second = mayBecomeMpiBuffer(AI);
+    It->second = mayBecomeMpiBuffer(Obj);
   return It->second;
 }
 
-bool StaticFilters::mayTouchMpiBuffer(Value *Ptr, bool IsWrite) {
+bool StaticFilters::allocaEscapes(const AllocaInst *AI) {
+  return objectEscapes(AI);
+}
+
+// Why Obj, one underlying object of an access, cannot be an MPI buffer
+// (None: it may be one).
+StaticFilters::Reason StaticFilters::skipReason(const Value *Obj, bool IsWrite,
+                                                const TargetLibraryInfo &TLI,
+                                                unsigned Depth) {
+  if (ClSkipNonEscapingAllocas && isa<AllocaInst>(Obj) && !objectEscapes(Obj))
+    return Alloca;
+  // Not realloc: it may hand back the block it was given, which may be
+  // known elsewhere.
+  if (ClSkipPrivateHeap && isAllocLikeFn(Obj, &TLI) && !objectEscapes(Obj))
+    return PrivateHeap;
+  if (const auto *GV = dyn_cast<GlobalVariable>(Obj)) {
+    // A receive buffer is written by MPI: constant memory never is one.
+    if (ClSkipConstantMemory && !IsWrite && GV->isConstant())
+      return Constant;
+    // Only this module sees a local global; if its address is never
+    // captured it is never passed to MPI.
+    if (ClSkipPrivateGlobals && GV->hasLocalLinkage() && !addressEscapes(GV))
+      return PrivateGlobal;
+  }
+  if (const auto *A = dyn_cast<Argument>(Obj))
+    if (ClSkipPrivateHeap && Depth < 4 && argumentIsPrivate(A, TLI, Depth))
+      return PrivateArgument;
+  return None;
+}
+
+// A pointer chosen among several objects (a phi or select of globals) is
+// skipped only if every one of them is; Why is the last one's reason.
+bool StaticFilters::allSkipped(const Value *Ptr, bool IsWrite,
+                               const TargetLibraryInfo &TLI, unsigned Depth,
+                               Reason &Why) {
+  SmallVector<const Value *, 4> Objs;
+  getUnderlyingObjects(Ptr, Objs);
+  for (const Value *Obj : Objs)
+    if ((Why = skipReason(Obj, IsWrite, TLI, Depth)) == None)
+      return false;
+  return !Objs.empty();
+}
+
+// A pointer parameter of a function that only this module calls, and only
+// directly, points where its callers' arguments point: if each of them is
+// skipped (written or read), so is every access through the parameter.
+// The callers' objects do not escape, so neither does the parameter (the
+// call is no capture only because the parameter is nocapture).
+bool StaticFilters::argumentIsPrivate(const Argument *A,
+                                      const TargetLibraryInfo &TLI,
+                                      unsigned Depth) {
+  auto [It, New] = PrivateArguments.try_emplace(A, false);
+  if (!New)
+    return It->second; // also false while being decided (recursion)
+  const Function *F = A->getParent();
+  if (!A->getType()->isPointerTy() || !F->hasLocalLinkage() || F->use_empty())
+    return false;
+  for (const Use &U : F->uses()) {
+    const auto *CB = dyn_cast<CallBase>(U.getUser());
+    if (!CB || !CB->isCallee(&U) || CB->getFunctionType() != F->getFunctionType())
+      return false;
+    Reason Why;
+    if (!allSkipped(CB->getArgOperand(A->getArgNo()), /*IsWrite=*/true, TLI,
+                    Depth + 1, Why))
+      return false;
+  }
+  return PrivateArguments[A] = true;
+}
+
+bool StaticFilters::mayTouchMpiBuffer(Value *Ptr, bool IsWrite,
+                                      const TargetLibraryInfo &TLI) {
   if (Ptr->getType()->getPointerAddressSpace() != 0) {
     ++NumOmittedAddressSpace;
     return false;
   }
-  // A pointer chosen among several objects (a phi or select of globals)
-  // is filtered only if every one of them is.
-  SmallVector<const Value *, 4> Objs;
-  getUnderlyingObjects(Ptr, Objs);
-  enum Reason { None, Alloca, Constant, PrivateGlobal } Why = None;
-  for (const Value *Obj : Objs) {
-    Reason R = None;
-    if (ClSkipNonEscapingAllocas && isa<AllocaInst>(Obj) &&
-        !allocaEscapes(cast<AllocaInst>(Obj)))
-      R = Alloca;
-    if (const auto *GV = dyn_cast<GlobalVariable>(Obj)) {
-      // A receive buffer is written by MPI: constant memory never is one.
-      if (ClSkipConstantMemory && !IsWrite && GV->isConstant())
-        R = Constant;
-      // Only this module sees a local global; if its address is never
-      // captured it is never passed to MPI.
-      else if (ClSkipPrivateGlobals && GV->hasLocalLinkage() &&
-               !addressEscapes(GV))
-        R = PrivateGlobal;
-    }
-    if (R == None)
-      return true;
-    Why = R;
-  }
-  if (Objs.empty())
+  Reason Why = None;
+  if (!allSkipped(Ptr, IsWrite, TLI, 0, Why))
     return true;
   switch (Why) {
   case Alloca:
@@ -116,6 +170,12 @@ bool StaticFilters::mayTouchMpiBuffer(Value *Ptr, bool IsWrite) {
     break;
   case Constant:
     ++NumOmittedConstant;
+    break;
+  case PrivateHeap:
+    ++NumOmittedPrivateHeap;
+    break;
+  case PrivateArgument:
+    ++NumOmittedPrivateArgument;
     break;
   default:
     ++NumOmittedPrivateGlobal;

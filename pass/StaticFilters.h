@@ -2,7 +2,11 @@
 //
 // An access needs no check when the memory it touches can never be handed
 // to MPI: a stack object whose address never escapes, constant memory
-// (loads only), a module-local global whose address never escapes. Passing
+// (loads only), a module-local global whose address never escapes, a fresh
+// heap block (malloc, calloc, strdup, operator new) whose address the
+// function never lets escape: nothing else can learn where it is; the
+// parameter of a module-local function to which every caller passes such
+// memory. Passing
 // an address to an MPI call as an argument MPI does not keep (MPI_Comm_rank's
 // out-parameter, a request, the buffer of a blocking call) is no escape
 // (MpiCallArguments.h).
@@ -15,7 +19,9 @@
 
 namespace llvm {
 class AllocaInst;
+class Argument;
 class GlobalVariable;
+class TargetLibraryInfo;
 class Value;
 } // namespace llvm
 
@@ -25,16 +31,37 @@ class StaticFilters {
 public:
   // False when the filters prove the access cannot touch memory that
   // reaches an MPI buffer argument.
-  bool mayTouchMpiBuffer(llvm::Value *Ptr, bool IsWrite);
+  // TLI names the allocation functions.
+  bool mayTouchMpiBuffer(llvm::Value *Ptr, bool IsWrite,
+                         const llvm::TargetLibraryInfo &TLI);
   // Whether the stack object may be handed to MPI as memory it keeps
   // (mayBecomeMpiBuffer); asked once per object, before its function is
   // instrumented (the runtime calls added then capture it too).
   bool allocaEscapes(const llvm::AllocaInst *AI);
 
 private:
+  enum Reason {
+    None,
+    Alloca,
+    Constant,
+    PrivateGlobal,
+    PrivateHeap,
+    PrivateArgument
+  };
+  Reason skipReason(const llvm::Value *Obj, bool IsWrite,
+                    const llvm::TargetLibraryInfo &TLI, unsigned Depth);
+  bool allSkipped(const llvm::Value *Ptr, bool IsWrite,
+                  const llvm::TargetLibraryInfo &TLI, unsigned Depth,
+                  Reason &Why);
+  bool argumentIsPrivate(const llvm::Argument *A,
+                         const llvm::TargetLibraryInfo &TLI, unsigned Depth);
   bool addressEscapes(const llvm::GlobalVariable *GV);
+  // The same question for any function-local object (an alloca or an
+  // allocation call), cached for the same reason.
+  bool objectEscapes(const llvm::Value *Obj);
   llvm::DenseMap<const llvm::GlobalVariable *, bool> GlobalEscapes;
-  llvm::DenseMap<const llvm::AllocaInst *, bool> AllocaEscapes;
+  llvm::DenseMap<const llvm::Value *, bool> ObjectEscapes;
+  llvm::DenseMap<const llvm::Argument *, bool> PrivateArguments;
 };
 
 } // namespace mpisync

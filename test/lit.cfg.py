@@ -33,7 +33,7 @@ config.environment.pop("MPISYNC_OPTIONS", None)
 FILTERS_OFF = " ".join("-mllvm -mpisync-%s=0" % name for name in (
     "inline-pending", "preserve-all-cc", "clone-loops", "hoist-affine",
     "dedup-checks", "skip-nonescaping-allocas", "know-mpi-arguments",
-    "skip-constant-memory", "skip-private-globals"))
+    "skip-constant-memory", "skip-private-globals", "skip-private-heap"))
 filters = lit_config.params.get("mpisync_filters", "on")
 if filters not in ("on", "off"):
     lit_config.fatal("mpisync_filters must be 'on' or 'off'")
