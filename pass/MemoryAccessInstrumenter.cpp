@@ -33,6 +33,9 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
+#include <memory>
+#include <vector>
+
 using namespace llvm;
 
 #define DEBUG_TYPE "mpisync"
@@ -119,6 +122,10 @@ public:
                        StaticFilters &Filters, TargetLibraryInfo &TLI)
       : F(F), DL(F.getParent()->getDataLayout()), Emitter(Emitter),
         Filters(Filters), TLI(TLI) {}
+  // Decides what to check. Done for every function of the module before
+  // any is instrumented, so that the filters see the program as written
+  // (instrumentation adds calls, loop copies and phis of the addresses).
+  void prepare();
   bool run();
 
 private:
@@ -330,9 +337,12 @@ void FunctionInstrumenter::instrumentStackReleases() {
   }
 }
 
-bool FunctionInstrumenter::run() {
+void FunctionInstrumenter::prepare() {
   findEscapingAllocas();
   collect();
+}
+
+bool FunctionInstrumenter::run() {
   if (Accesses.empty() && MemIntrinsics.empty()) {
     instrumentStackReleases();
     return false;
@@ -474,15 +484,18 @@ PreservedAnalyses MPISyncPass::run(Module &M, ModuleAnalysisManager &MAM) {
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   FastPathEmitter Emitter(M);
   StaticFilters Filters;
+  std::vector<std::unique_ptr<FunctionInstrumenter>> Functions;
   for (Function &F : M) {
     if (F.isDeclaration() || F.getName().starts_with("__mpisync") ||
         F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation) ||
         F.hasFnAttribute(Attribute::Naked))
       continue;
-    FunctionInstrumenter(F, Emitter, Filters,
-                         FAM.getResult<TargetLibraryAnalysis>(F))
-        .run();
+    Functions.push_back(std::make_unique<FunctionInstrumenter>(
+        F, Emitter, Filters, FAM.getResult<TargetLibraryAnalysis>(F)));
+    Functions.back()->prepare();
   }
+  for (auto &FI : Functions)
+    FI->run();
   // The runtime initialises from .preinit_array in executables; the
   // constructor covers instrumented shared libraries loaded earlier.
   getOrCreateSanitizerCtorAndInitFunctions(

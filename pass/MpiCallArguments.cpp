@@ -55,6 +55,7 @@ const uint64_t *lookup(StringRef Name) {
 
 // Captured unless every capture is an argument MPI does not keep.
 struct MpiBufferTracker : CaptureTracker {
+  function_ref<bool(const Use &)> NotAnEscape;
   bool Captured = false;
   void tooManyUses() override { Captured = true; }
   bool captured(const Use *U) override {
@@ -68,6 +69,8 @@ struct MpiBufferTracker : CaptureTracker {
         if (Callee->getName().starts_with("__mpisync"))
           return false;
     }
+    if (NotAnEscape && NotAnEscape(*U))
+      return false;
     Captured = true;
     return true;
   }
@@ -85,8 +88,10 @@ bool mpiMayKeepArgument(const CallBase &Call, unsigned ArgNo) {
   return ArgNo < 64 && ((*Kept >> ArgNo) & 1);
 }
 
-bool mayBecomeMpiBuffer(const Value *Obj) {
+bool mayBecomeMpiBuffer(const Value *Obj,
+                        function_ref<bool(const Use &)> NotAnEscape) {
   MpiBufferTracker Tracker;
+  Tracker.NotAnEscape = NotAnEscape;
   // LLVM's default gives up after 100 uses; a big array of a stencil
   // code has more (one address per neighbour), and the answer is cached.
   PointerMayBeCaptured(Obj, &Tracker, /*MaxUsesToExplore=*/4096);

@@ -11,8 +11,11 @@
 #ifndef MPISYNC_MPICALLARGUMENTS_H
 #define MPISYNC_MPICALLARGUMENTS_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 namespace llvm {
 class CallBase;
+class Use;
 class Value;
 } // namespace llvm
 
@@ -22,10 +25,13 @@ namespace mpisync {
 // Fortran binding) and argument `ArgNo` is not one MPI may keep.
 bool mpiMayKeepArgument(const llvm::CallBase &Call, unsigned ArgNo);
 
-// True when the stack object or global `Obj` may be handed to MPI as memory
-// it keeps: its address is captured other than as an argument that
-// mpiMayKeepArgument says MPI does not keep.
-bool mayBecomeMpiBuffer(const llvm::Value *Obj);
+// True when the object `Obj` (a local, a global, a heap block) may be handed
+// to MPI as memory it keeps: its address is captured other than as an
+// argument that mpiMayKeepArgument says MPI does not keep, by MPISync's own
+// checks, or at a use for which `NotAnEscape` says so.
+bool mayBecomeMpiBuffer(
+    const llvm::Value *Obj,
+    llvm::function_ref<bool(const llvm::Use &)> NotAnEscape = nullptr);
 
 } // namespace mpisync
 

@@ -26,6 +26,9 @@ STATISTIC(NumOmittedPrivateGlobal,
 STATISTIC(NumOmittedPrivateHeap,
           "Number of accesses omitted: heap blocks whose address never "
           "escapes");
+STATISTIC(NumOmittedPrivateSlot,
+          "Number of accesses omitted: heap blocks kept only in a pointer "
+          "slot of a module-local global");
 STATISTIC(NumOmittedPrivateArgument,
           "Number of accesses omitted: parameters of module-local functions "
           "whose every caller passes such memory");
@@ -99,15 +102,23 @@ StaticFilters::Reason StaticFilters::skipReason(const Value *Obj, bool IsWrite,
     return Alloca;
   // Not realloc: it may hand back the block it was given, which may be
   // known elsewhere.
-  if (ClSkipPrivateHeap && isAllocLikeFn(Obj, &TLI) && !objectEscapes(Obj))
-    return PrivateHeap;
+  if (ClSkipPrivateHeap && isAllocLikeFn(Obj, &TLI)) {
+    if (!objectEscapes(Obj))
+      return PrivateHeap;
+    if (Slots.keepsOnlyInPrivateSlots(Obj, TLI))
+      return PrivateSlot;
+  }
+  if (const auto *LI = dyn_cast<LoadInst>(Obj))
+    if (ClSkipPrivateHeap && Slots.holdsOnlyPrivateHeap(LI, TLI))
+      return PrivateSlot;
   if (const auto *GV = dyn_cast<GlobalVariable>(Obj)) {
     // A receive buffer is written by MPI: constant memory never is one.
     if (ClSkipConstantMemory && !IsWrite && GV->isConstant())
       return Constant;
     // Only this module sees a local global; if its address is never
     // captured it is never passed to MPI.
-    if (ClSkipPrivateGlobals && GV->hasLocalLinkage() && !addressEscapes(GV))
+    if (ClSkipPrivateGlobals && GV->hasLocalLinkage() &&
+        (!addressEscapes(GV) || Slots.staysInModule(GV)))
       return PrivateGlobal;
   }
   if (const auto *A = dyn_cast<Argument>(Obj))
@@ -173,6 +184,9 @@ bool StaticFilters::mayTouchMpiBuffer(Value *Ptr, bool IsWrite,
     break;
   case PrivateHeap:
     ++NumOmittedPrivateHeap;
+    break;
+  case PrivateSlot:
+    ++NumOmittedPrivateSlot;
     break;
   case PrivateArgument:
     ++NumOmittedPrivateArgument;

@@ -4,7 +4,9 @@
 // to MPI: a stack object whose address never escapes, constant memory
 // (loads only), a module-local global whose address never escapes, a fresh
 // heap block (malloc, calloc, strdup, operator new) whose address the
-// function never lets escape: nothing else can learn where it is; the
+// function never lets escape: nothing else can learn where it is; a pointer
+// loaded from a module-local global that only ever holds such blocks
+// (PrivatePointerSlots.h); the
 // parameter of a module-local function to which every caller passes such
 // memory. Passing
 // an address to an MPI call as an argument MPI does not keep (MPI_Comm_rank's
@@ -14,6 +16,8 @@
 //===----------------------------------------------------------------------===//
 #ifndef MPISYNC_STATICFILTERS_H
 #define MPISYNC_STATICFILTERS_H
+
+#include "PrivatePointerSlots.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -46,6 +50,7 @@ private:
     Constant,
     PrivateGlobal,
     PrivateHeap,
+    PrivateSlot,
     PrivateArgument
   };
   Reason skipReason(const llvm::Value *Obj, bool IsWrite,
@@ -62,6 +67,7 @@ private:
   llvm::DenseMap<const llvm::GlobalVariable *, bool> GlobalEscapes;
   llvm::DenseMap<const llvm::Value *, bool> ObjectEscapes;
   llvm::DenseMap<const llvm::Argument *, bool> PrivateArguments;
+  PrivatePointerSlots Slots;
 };
 
 } // namespace mpisync
