@@ -95,7 +95,9 @@ const Argument *boundParameter(const CallBase *CB, const Use &U) {
         Call->getFunctionType() != Callee->getFunctionType())
       return nullptr;
   }
-  return Callee->getArg(CB->getArgOperandNo(&U));
+  // byval and the like: the callee gets a copy, memory of its own.
+  const Argument *A = Callee->getArg(CB->getArgOperandNo(&U));
+  return A->hasPassPointeeByValueCopyAttr() ? nullptr : A;
 }
 
 bool sameSpan(const Span &A, const Span &B, uint64_t Elem) {
@@ -164,7 +166,9 @@ PrivatePointerSlots::usesOf(const GlobalVariable *GV) {
       } else if (const auto *LI = dyn_cast<LoadInst>(Usr)) {
         Ok = Record(LI, It.S, LI->getType());
       } else if (const auto *SI = dyn_cast<StoreInst>(Usr)) {
-        Ok = SI->getPointerOperand() == It.V &&
+        // Through it, not of it (`store ptr %p, ptr %p` stores it too).
+        Ok = U.getOperandNo() == StoreInst::getPointerOperandIndex() &&
+             SI->getValueOperand() != It.V &&
              Record(SI, It.S, SI->getValueOperand()->getType());
       } else if (isa<ICmpInst>(Usr)) {
       } else if (const auto *CB = dyn_cast<CallBase>(Usr)) {

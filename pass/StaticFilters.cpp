@@ -65,7 +65,8 @@ bool StaticFilters::addressEscapes(const GlobalVariable *GV) {
           continue;
       }
       if (const auto *SI = dyn_cast<StoreInst>(User)) {
-        if (SI->getPointerOperand() == V)
+        if (U.getOperandNo() == StoreInst::getPointerOperandIndex() &&
+            SI->getValueOperand() != V)
           continue;
         Escapes = true;
       } else if (isa<GEPOperator>(User) || isa<BitCastOperator>(User) ||
@@ -152,7 +153,9 @@ bool StaticFilters::argumentIsPrivate(const Argument *A,
   if (!New)
     return It->second; // also false while being decided (recursion)
   const Function *F = A->getParent();
-  if (!A->getType()->isPointerTy() || !F->hasLocalLinkage() || F->use_empty())
+  // A byval copy is memory of the callee's, which it may hand to MPI.
+  if (!A->getType()->isPointerTy() || A->hasPassPointeeByValueCopyAttr() ||
+      !F->hasLocalLinkage() || F->use_empty())
     return false;
   for (const Use &U : F->uses()) {
     const auto *CB = dyn_cast<CallBase>(U.getUser());

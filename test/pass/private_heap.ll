@@ -112,6 +112,16 @@ define internal void @fill_mixed(ptr nocapture %p) {
   ret void
 }
 
+; A byval parameter is a copy, the callee's own memory: it receives into it.
+; CHECK-LABEL: define internal double @by_copy(
+; CHECK:       call void @__mpisync_load8(ptr %s)
+define internal double @by_copy(ptr nocapture byval(double) %s) {
+  %req = alloca i32
+  call i32 @MPI_Irecv(ptr %s, i32 1, i32 0, i32 0, i32 0, i32 0, ptr %req)
+  %x = load double, ptr %s
+  ret double %x
+}
+
 ; Other modules may call it with anything: checked.
 ; CHECK-LABEL: define void @fill_public(
 ; CHECK:       call void @__mpisync_store8(ptr %p)
@@ -128,5 +138,7 @@ define void @callers(i64 %n, ptr %recvbuf) {
   call void @fill_mixed(ptr %a)
   call void @fill_mixed(ptr %recvbuf)
   call void @fill_public(ptr %a)
+  %c = call ptr @malloc(i64 8)
+  %x = call double @by_copy(ptr byval(double) %c)
   ret void
 }
