@@ -24,6 +24,8 @@ STATISTIC(NumHoistedRanges,
           "Number of range checks placed before loops for affine accesses");
 STATISTIC(NumAbsorbedPreheaderAccesses,
           "Number of accesses in a loop preheader checked by the loop's range");
+STATISTIC(NumAbsorbedExitAccesses,
+          "Number of accesses in a loop exit block checked by the loop's range");
 STATISTIC(NumAffineWithGaps,
           "Number of affine loop accesses not hoisted: their range has gaps");
 
@@ -128,14 +130,80 @@ void AffineHoister::plan(SmallVectorImpl<bool> &Hoisted) {
                 ? Sorted[K].I->comesBefore(Named)
                 : DT.dominates(Sorted[K].I->getParent(), Named->getParent()))
           Named = Sorted[K].I;
-      Runs.push_back({&G, Lo, Len, Named, unsigned(E - B), RunHi - RunLo});
+      Runs.push_back({G.L, G.IsWrite, Lo, Len, Named, unsigned(E - B),
+                      RunHi - RunLo});
       for (size_t K = B; K < E; ++K)
         Hoisted[Sorted[K].Index] = true;
       B = E;
     }
   }
+  // Neighbours first: a row's first and last elements close the gaps that
+  // would keep its run from being lifted.
   absorbPreheaderAccesses(Hoisted);
+  absorbExitAccesses(Hoisted);
+  mergeOverlappingRuns();
+  while (liftRuns()) {
+    absorbPreheaderAccesses(Hoisted);
+    absorbExitAccesses(Hoisted);
+    mergeOverlappingRuns();
+  }
 }
+
+// Two runs of one loop whose bytes overlap or meet are one range: a row
+// loop that keeps c[x] in a register from the previous iteration loads
+// c[x-1] and c[x+1], two runs one element apart that the preheader's
+// c[1] and the exit block's c[nx-1] join.
+void AffineHoister::mergeOverlappingRuns() {
+  for (bool Merged = true; Merged;) {
+    Merged = false;
+    for (unsigned A = 0; A < Runs.size() && !Merged; ++A)
+      for (unsigned B = 0; B < Runs.size() && !Merged; ++B)
+        if (A != B && mergeRun(Runs[A], Runs[B])) {
+          Runs.erase(Runs.begin() + B);
+          Merged = true;
+        }
+  }
+}
+
+// Extends Into by From if From starts inside Into or where it ends.
+bool AffineHoister::mergeRun(Run &Into, const Run &From) {
+  if (Into.L != From.L || Into.IsWrite != From.IsWrite)
+    return false;
+  // From starts Off bytes into Into, and Into has at least Off bytes.
+  const auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(From.Lo, Into.Lo));
+  if (!D || D->getAPInt().getSignificantBits() > 32)
+    return false;
+  int64_t Off = D->getAPInt().getSExtValue();
+  if (Off < 0 || Off > Into.MinLen)
+    return false;
+  // The union ends where the later of the two ends.
+  const SCEV *FromEnd =
+      SE.getAddExpr(From.Len, SE.getConstant(From.Len->getType(), Off));
+  const auto *Diff =
+      dyn_cast<SCEVConstant>(SE.getMinusSCEV(FromEnd, Into.Len));
+  if (!Diff)
+    return false;
+  if (!Diff->getAPInt().isNegative()) {
+    Into.Len = FromEnd;
+    Into.MinLen = std::max(Into.MinLen, Off + From.MinLen);
+  }
+  Into.Covered += From.Covered;
+  if (From.Named->getParent() == Into.Named->getParent()
+          ? From.Named->comesBefore(Into.Named)
+          : DT.dominates(From.Named->getParent(), Into.Named->getParent()))
+    Into.Named = From.Named;
+  return true;
+}
+
+namespace {
+bool isRuntimeOrIntrinsic(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || isa<IntrinsicInst>(CB))
+    return true;
+  const Function *F = CB->getCalledFunction();
+  return F && F->getName().starts_with("__mpisync");
+}
+} // namespace
 
 // A run's check is emitted at the end of its loop's preheader, so an access
 // earlier in that block is covered by it if nothing between them can change
@@ -144,11 +212,8 @@ void AffineHoister::plan(SmallVectorImpl<bool> &Hoisted) {
 void AffineHoister::absorbPreheaderAccesses(SmallVectorImpl<bool> &Hoisted) {
   auto NoCallAfter = [](Instruction *I) {
     for (Instruction *N = I->getNextNode(); N; N = N->getNextNode())
-      if (auto *CB = dyn_cast<CallBase>(N))
-        if (!isa<IntrinsicInst>(CB) && !(CB->getCalledFunction() &&
-                                         CB->getCalledFunction()->getName()
-                                             .starts_with("__mpisync")))
-          return false;
+      if (!isRuntimeOrIntrinsic(*N))
+        return false;
     return true;
   };
   for (const Single &S : Singles) {
@@ -156,8 +221,8 @@ void AffineHoister::absorbPreheaderAccesses(SmallVectorImpl<bool> &Hoisted) {
       continue;
     const SCEV *Addr = SE.getSCEV(S.Ptr);
     for (Run &R : Runs) {
-      if (R.G->L->getLoopPreheader() != S.I->getParent() ||
-          R.G->IsWrite != S.IsWrite)
+      if (R.L->getLoopPreheader() != S.I->getParent() ||
+          R.IsWrite != S.IsWrite)
         continue;
       const auto *C = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Addr, R.Lo));
       if (!C || C->getAPInt().getSignificantBits() > 32)
@@ -184,19 +249,59 @@ void AffineHoister::absorbPreheaderAccesses(SmallVectorImpl<bool> &Hoisted) {
   }
 }
 
+// The loop's exit block runs once after the loop (its latch is its only
+// exiting block, which every run's loop has), so an access there before any
+// call is covered by the run's check if its bytes start in
+// [Lo + Len - MinLen, Lo + Len]: past Lo + Len the run is extended up to
+// their end. (The row's last element, written after a loop that stops one
+// short.)
+void AffineHoister::absorbExitAccesses(SmallVectorImpl<bool> &Hoisted) {
+  auto NoCallBefore = [](Instruction *I) {
+    for (Instruction *N = I->getPrevNode(); N; N = N->getPrevNode())
+      if (!isRuntimeOrIntrinsic(*N))
+        return false;
+    return true;
+  };
+  for (const Single &S : Singles) {
+    if (Hoisted[S.Index] || !NoCallBefore(S.I))
+      continue;
+    const SCEV *Addr = SE.getSCEV(S.Ptr);
+    for (Run &R : Runs) {
+      if (R.L->getExitBlock() != S.I->getParent() || R.IsWrite != S.IsWrite)
+        continue;
+      const SCEV *Top = SE.getAddExpr(R.Lo, R.Len);
+      const auto *C = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Addr, Top));
+      if (!C || C->getAPInt().getSignificantBits() > 32)
+        continue;
+      int64_t Off = C->getAPInt().getSExtValue();
+      int64_t End = Off + (int64_t)S.Size;
+      if (Off > 0 || Off < -R.MinLen)
+        continue;
+      if (End > 0) {
+        R.Len = SE.getAddExpr(R.Len, SE.getConstant(R.Len->getType(), End));
+        R.MinLen += End;
+      }
+      ++R.Covered;
+      Hoisted[S.Index] = true;
+      ++NumAbsorbedExitAccesses;
+      break;
+    }
+  }
+}
+
 void AffineHoister::emit(
     SmallVectorImpl<std::pair<CallInst *, bool>> &Checks) {
   for (const Run &R : Runs) {
-    Instruction *At = R.G->L->getLoopPreheader()->getTerminator();
+    Instruction *At = R.L->getLoopPreheader()->getTerminator();
     SCEVExpander Expander(SE, At->getModule()->getDataLayout(),
                           "mpisync.range");
-    Type *IntptrTy = SE.getEffectiveSCEVType(R.G->Start->getType());
+    Type *IntptrTy = R.Len->getType();
     Value *LoV = Expander.expandCodeFor(
         R.Lo, PointerType::getUnqual(At->getContext()), At);
     Value *LenV = Expander.expandCodeFor(R.Len, IntptrTy, At);
-    CallInst *Call = Emitter.emitRangeCheck(At, LoV, LenV, R.G->IsWrite,
+    CallInst *Call = Emitter.emitRangeCheck(At, LoV, LenV, R.IsWrite,
                                             R.Named->getDebugLoc());
-    Checks.push_back({Call, R.G->IsWrite});
+    Checks.push_back({Call, R.IsWrite});
     ++NumHoistedRanges;
     NumHoistedAffine += R.Covered;
   }

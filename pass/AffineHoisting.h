@@ -13,13 +13,20 @@
 // could report bytes the program never touches. An access in the preheader
 // itself that lies inside or just below one of the loop's runs (the first
 // elements of a stencil row that GVN loads before the loop) is checked by
-// that run, extended down to it: the enclosing loop then keeps no check of
-// its own and needs no instrumented copy.
+// that run, extended down to it; likewise an access in the loop's exit block
+// at or just below the run's end (the last element of the row), extended up
+// to it. The enclosing loop then keeps no check of its own and needs no
+// instrumented copy.
+//
+// A run is then lifted out of the enclosing loop, if that loop is call-free
+// too, when its rows meet without gaps from one outer iteration to the next
+// (AffineNestLifting.cpp): a whole stencil sweep is one check per array.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MPISYNC_AFFINEHOISTING_H
 #define MPISYNC_AFFINEHOISTING_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -42,18 +49,22 @@ class FastPathEmitter;
 
 class AffineHoister {
 public:
+  // IsCallFree tells whether a loop's iterations make no call that can
+  // change the runtime's state: only out of such loops are runs lifted.
   AffineHoister(llvm::LoopInfo &LI, llvm::DominatorTree &DT,
-                llvm::ScalarEvolution &SE, FastPathEmitter &Emitter)
-      : LI(LI), DT(DT), SE(SE), Emitter(Emitter) {}
+                llvm::ScalarEvolution &SE, FastPathEmitter &Emitter,
+                llvm::function_ref<bool(llvm::Loop *)> IsCallFree)
+      : LI(LI), DT(DT), SE(SE), Emitter(Emitter), IsCallFree(IsCallFree) {}
 
   // Records access number `Index` if its loop runs it on every iteration at
   // an affine address; returns whether it was recorded.
   bool add(unsigned Index, llvm::Instruction *I, llvm::Value *Ptr,
            uint64_t Size, bool IsWrite);
 
-  // Records access number `Index`, in the preheader of a call-free loop but
-  // not itself in one, for the loop's range check to cover if it can.
-  void addPreheaderAccess(unsigned Index, llvm::Instruction *I,
+  // Records access number `Index`, next to a call-free loop (in its
+  // preheader or exit block) but not itself in one, for the loop's range
+  // check to cover if it can.
+  void addNeighbourAccess(unsigned Index, llvm::Instruction *I,
                           llvm::Value *Ptr, uint64_t Size, bool IsWrite) {
     Singles.push_back({Index, I, Ptr, Size, IsWrite});
   }
@@ -84,7 +95,8 @@ private:
   };
 
   struct Run {
-    const Group *G;
+    llvm::Loop *L;              // checked in this loop's preheader
+    bool IsWrite;
     const llvm::SCEV *Lo, *Len; // bytes [Lo, Lo + Len)
     llvm::Instruction *Named;   // the earliest member, named in reports
     unsigned Covered;           // members it checks
@@ -101,10 +113,20 @@ private:
   bool addAffine(unsigned Index, llvm::Instruction *I, llvm::Value *Ptr,
                  uint64_t Size, bool IsWrite);
   void absorbPreheaderAccesses(llvm::SmallVectorImpl<bool> &Hoisted);
+  void absorbExitAccesses(llvm::SmallVectorImpl<bool> &Hoisted);
+  void mergeOverlappingRuns();
+  bool mergeRun(Run &Into, const Run &From);
+  // AffineNestLifting.cpp: moves runs one loop out; returns whether any moved.
+  bool liftRuns();
+  bool canLiftOutOf(const llvm::Loop *L) const;
+  bool liftGapFree(Run &R);
+  bool liftEdgeIteration(
+      Run &R, const llvm::SmallVectorImpl<std::pair<Run, bool>> &Before);
   llvm::LoopInfo &LI;
   llvm::DominatorTree &DT;
   llvm::ScalarEvolution &SE;
   FastPathEmitter &Emitter;
+  llvm::function_ref<bool(llvm::Loop *)> IsCallFree;
   llvm::SmallVector<Group, 8> Groups;
   llvm::SmallVector<Run, 8> Runs;
   llvm::SmallVector<Single, 8> Singles;

@@ -31,6 +31,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <memory>
@@ -367,25 +368,39 @@ bool FunctionInstrumenter::run() {
     return It->second;
   };
   // Affine accesses of call-free loops: one range check per loop entry.
-  // The preheader of a call-free loop (where that loop's range checks go).
-  auto PreheadsCallFreeLoop = [&](BasicBlock *BB) {
+  // Next to a call-free loop: in its preheader (where that loop's range
+  // checks go) or its exit block, where its range may cover the access.
+  auto NeighboursCallFreeLoop = [&](BasicBlock *BB) {
     for (BasicBlock *Succ : successors(BB))
       if (Loop *L = LI.getLoopFor(Succ);
           L && L->getHeader() == Succ && L->getLoopPreheader() == BB &&
           InCallFreeLoop(Succ))
         return true;
+    for (BasicBlock *Pred : predecessors(BB))
+      if (Loop *L = LI.getLoopFor(Pred);
+          L && L->getExitBlock() == BB && InCallFreeLoop(Pred))
+        return true;
     return false;
   };
+  auto IsCallFree = [&](Loop *L) { return InCallFreeLoop(L->getHeader()); };
   auto PlanHoisting = [&](AffineHoister &Hoister, SmallVectorImpl<bool> &Hoisted) {
     for (unsigned K = 0; K < Accesses.size(); ++K) {
       const Access &A = Accesses[K];
       if (InCallFreeLoop(A.I->getParent()))
         Hoister.add(K, A.I, A.Ptr, A.Size, A.IsWrite);
-      else if (PreheadsCallFreeLoop(A.I->getParent()))
-        Hoister.addPreheaderAccess(K, A.I, A.Ptr, A.Size, A.IsWrite);
+      else if (NeighboursCallFreeLoop(A.I->getParent()))
+        Hoister.addNeighbourAccess(K, A.I, A.Ptr, A.Size, A.IsWrite);
     }
     Hoister.plan(Hoisted);
   };
+
+  // Range checks go in preheaders: a call-free loop whose entry block also
+  // branches elsewhere (a guard) gets a block of its own to hold them.
+  if (ClHoistAffineLoopAccesses)
+    for (Loop *L : LI.getLoopsInPreorder())
+      if (!L->isLoopSimplifyForm() && InCallFreeLoop(L->getHeader()))
+        simplifyLoop(L, &DT, &LI, nullptr, nullptr, nullptr,
+                     /*PreserveLCSSA=*/false);
 
   // A loop all of whose checks go before it needs no idle copy: its body
   // runs uninstrumented whether or not something is pending. Only loops
@@ -396,7 +411,7 @@ bool FunctionInstrumenter::run() {
     if (ClHoistAffineLoopAccesses) {
       AssumptionCache AC(F);
       ScalarEvolution SE(F, TLI, AC, DT, LI);
-      AffineHoister Dry(LI, DT, SE, Emitter);
+      AffineHoister Dry(LI, DT, SE, Emitter, IsCallFree);
       PlanHoisting(Dry, WouldHoist);
     }
     SmallPtrSet<Instruction *, 32> CheckedInLoop;
@@ -429,7 +444,7 @@ bool FunctionInstrumenter::run() {
   if (ClHoistAffineLoopAccesses) {
     AssumptionCache AC(F);
     ScalarEvolution SE(F, TLI, AC, DT, LI);
-    AffineHoister Hoister(LI, DT, SE, Emitter);
+    AffineHoister Hoister(LI, DT, SE, Emitter, IsCallFree);
     PlanHoisting(Hoister, Hoisted);
     Hoister.emit(HoistedChecks);
     for (auto &[Check, IsWrite] : HoistedChecks)
