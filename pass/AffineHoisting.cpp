@@ -267,7 +267,12 @@ void AffineHoister::absorbExitAccesses(SmallVectorImpl<bool> &Hoisted) {
       continue;
     const SCEV *Addr = SE.getSCEV(S.Ptr);
     for (Run &R : Runs) {
-      if (R.L->getExitBlock() != S.I->getParent() || R.IsWrite != S.IsWrite)
+      // Only an exit reached through the loop alone (a dedicated exit, as
+      // loop-simplify form has): an exit the loop's guard also branches to
+      // runs when the check did not.
+      BasicBlock *Exit = R.L->getExitBlock();
+      if (Exit != S.I->getParent() || R.IsWrite != S.IsWrite ||
+          !DT.dominates(R.L->getHeader(), Exit))
         continue;
       const SCEV *Top = SE.getAddExpr(R.Lo, R.Len);
       const auto *C = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Addr, Top));
