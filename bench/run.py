@@ -134,10 +134,8 @@ def text_size(path, size_tool):
     return total
 
 
-def build(args, workload, config, outdir, size_tool):
-    """Compiles (timed, the fastest of --build-repeat: on a shared virtual
-    machine identical compiles vary by up to 40% in CPU time, and noise only
-    ever adds) and links one binary."""
+def build_commands(args, workload, config, outdir):
+    """The compile and link commands of one workload in one configuration."""
     src = os.path.join(WORKLOAD_DIR, workload + ".c")
     base = os.path.join(outdir, "%s.%s" % (workload, config.replace("+", "_")))
     obj, exe = base + ".o", base
@@ -150,16 +148,43 @@ def build(args, workload, config, outdir, size_tool):
         compile_extra = ["-fsanitize=mpisync"] + flags
         link_extra = ["-fsanitize=mpisync"]
     copt = shlex.split(args.cflags)
-    times = []
+    return {"compile": cc + copt + compile_extra + ["-c", src, "-o", obj],
+            "link": cc + copt + link_extra + [obj, "-o", exe, "-lm"],
+            "obj": obj, "exe": exe}
+
+
+def build(args, workload, configs, outdir, size_tool, failed):
+    """Compiles and links one workload in every configuration. Compile time
+    is CPU time, the fastest of --build-repeat compiles (on a shared virtual
+    machine identical compiles vary by up to 40%, and noise only ever adds),
+    taken in rounds that compile every configuration once, so that a change
+    in the machine's load falls on all of them alike. failed(config, error)
+    is told of a configuration that does not build; the others are
+    returned: config -> {exe, compile_s, text_obj, text_exe}."""
+    cmds = {c: build_commands(args, workload, c, outdir) for c in configs}
+    times = {c: [] for c in configs}
+    live = list(configs)
     for _ in range(args.build_repeat):
-        times.append(timed(cc + copt + compile_extra + ["-c", src, "-o", obj]))
-    timed(cc + copt + link_extra + [obj, "-o", exe, "-lm"])
-    return {
-        "exe": exe,
-        "compile_s": min(times),
-        "text_obj": text_size(obj, size_tool),
-        "text_exe": text_size(exe, size_tool),
-    }
+        for c in list(live):
+            try:
+                times[c].append(timed(cmds[c]["compile"]))
+            except Failure as e:
+                failed(c, e)
+                live.remove(c)
+    built = {}
+    for c in live:
+        try:
+            timed(cmds[c]["link"])
+        except Failure as e:
+            failed(c, e)
+            continue
+        built[c] = {
+            "exe": cmds[c]["exe"],
+            "compile_s": min(times[c]),
+            "text_obj": text_size(cmds[c]["obj"], size_tool),
+            "text_exe": text_size(cmds[c]["exe"], size_tool),
+        }
+    return built
 
 
 # --------------------------------------------------------------------------
@@ -482,13 +507,16 @@ def main():
         res = {c: {} for c in configs}
         results[w] = res
         exes = {}
+
+        def failed(c, e, w=w):
+            failures.append("%s/%s: %s" % (w, c, str(e).splitlines()[0]))
+            log("FAILURE %s/%s: %s" % (w, c, e))
+
+        built = build(args, w, configs, bindir, size_tool, failed)
         for c in configs:
-            try:
-                b = build(args, w, c, bindir, size_tool)
-            except Failure as e:
-                failures.append("%s/%s: %s" % (w, c, str(e).splitlines()[0]))
-                log("FAILURE %s/%s: %s" % (w, c, e))
+            if c not in built:
                 continue
+            b = built[c]
             exes[c] = b["exe"]
             res[c].update(compile=b["compile_s"], text_obj=b["text_obj"],
                           text_exe=b["text_exe"])
