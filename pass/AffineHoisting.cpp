@@ -8,6 +8,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
@@ -130,7 +131,7 @@ void AffineHoister::plan(SmallVectorImpl<bool> &Hoisted) {
                 ? Sorted[K].I->comesBefore(Named)
                 : DT.dominates(Sorted[K].I->getParent(), Named->getParent()))
           Named = Sorted[K].I;
-      Runs.push_back({G.L, G.IsWrite, Lo, Len, Named, unsigned(E - B),
+      Runs.push_back({G.L, G.IsWrite, {}, Lo, Len, Named, unsigned(E - B),
                       RunHi - RunLo});
       for (size_t K = B; K < E; ++K)
         Hoisted[Sorted[K].Index] = true;
@@ -167,7 +168,8 @@ void AffineHoister::mergeOverlappingRuns() {
 
 // Extends Into by From if From starts inside Into or where it ends.
 bool AffineHoister::mergeRun(Run &Into, const Run &From) {
-  if (Into.L != From.L || Into.IsWrite != From.IsWrite)
+  if (Into.L != From.L || Into.IsWrite != From.IsWrite ||
+      Into.Guards != From.Guards)
     return false;
   // From starts Off bytes into Into, and Into has at least Off bytes.
   const auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(From.Lo, Into.Lo));
@@ -221,8 +223,9 @@ void AffineHoister::absorbPreheaderAccesses(SmallVectorImpl<bool> &Hoisted) {
       continue;
     const SCEV *Addr = SE.getSCEV(S.Ptr);
     for (Run &R : Runs) {
+      // A guarded run's check is off when its guard fails; the access is not.
       if (R.L->getLoopPreheader() != S.I->getParent() ||
-          R.IsWrite != S.IsWrite)
+          R.IsWrite != S.IsWrite || !R.Guards.empty())
         continue;
       const auto *C = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Addr, R.Lo));
       if (!C || C->getAPInt().getSignificantBits() > 32)
@@ -272,7 +275,7 @@ void AffineHoister::absorbExitAccesses(SmallVectorImpl<bool> &Hoisted) {
       // runs when the check did not.
       BasicBlock *Exit = R.L->getExitBlock();
       if (Exit != S.I->getParent() || R.IsWrite != S.IsWrite ||
-          !DT.dominates(R.L->getHeader(), Exit))
+          !R.Guards.empty() || !DT.dominates(R.L->getHeader(), Exit))
         continue;
       const SCEV *Top = SE.getAddExpr(R.Lo, R.Len);
       const auto *C = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Addr, Top));
@@ -304,6 +307,18 @@ void AffineHoister::emit(
     Value *LoV = Expander.expandCodeFor(
         R.Lo, PointerType::getUnqual(At->getContext()), At);
     Value *LenV = Expander.expandCodeFor(R.Len, IntptrTy, At);
+    // Guarded: no bytes unless every guard holds (a check of 0 bytes is
+    // none, and the length computed then may be anything).
+    if (!R.Guards.empty()) {
+      IRBuilder<> IRB(At);
+      Value *All = nullptr;
+      for (const Guard &G : R.Guards) {
+        Value *Holds = G.WhenTrue ? G.Cond : IRB.CreateNot(G.Cond);
+        All = All ? IRB.CreateAnd(All, Holds) : Holds;
+      }
+      LenV = IRB.CreateSelect(All, LenV, ConstantInt::get(IntptrTy, 0),
+                              "mpisync.guarded.len");
+    }
     CallInst *Call = Emitter.emitRangeCheck(At, LoV, LenV, R.IsWrite,
                                             R.Named->getDebugLoc());
     Checks.push_back({Call, R.IsWrite});

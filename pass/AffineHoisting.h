@@ -30,6 +30,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 
 namespace llvm {
@@ -94,9 +95,20 @@ private:
     llvm::SmallVector<Member, 4> Members;
   };
 
+  // A condition, invariant in the loops a run was lifted out of, under which
+  // alone the run's bytes are touched (the guard of a row loop inside the
+  // loop around it): the check names no bytes unless it holds.
+  struct Guard {
+    llvm::Value *Cond;
+    bool WhenTrue;
+    bool operator==(const Guard &O) const {
+      return Cond == O.Cond && WhenTrue == O.WhenTrue;
+    }
+  };
   struct Run {
     llvm::Loop *L;              // checked in this loop's preheader
     bool IsWrite;
+    llvm::SmallVector<Guard, 1> Guards;
     const llvm::SCEV *Lo, *Len; // bytes [Lo, Lo + Len)
     llvm::Instruction *Named;   // the earliest member, named in reports
     unsigned Covered;           // members it checks
@@ -118,10 +130,11 @@ private:
   bool mergeRun(Run &Into, const Run &From);
   // AffineNestLifting.cpp: moves runs one loop out; returns whether any moved.
   bool liftRuns();
-  bool canLiftOutOf(const llvm::Loop *L) const;
-  bool liftGapFree(Run &R);
+  bool canLiftOutOf(const Run &R, std::optional<Guard> &NewGuard) const;
+  bool liftGapFree(Run &R, const std::optional<Guard> &NewGuard);
   bool liftEdgeIteration(
-      Run &R, const llvm::SmallVectorImpl<std::pair<Run, bool>> &Before);
+      Run &R, const llvm::SmallVectorImpl<std::pair<Run, bool>> &Before,
+      const std::optional<Guard> &NewGuard);
   llvm::LoopInfo &LI;
   llvm::DominatorTree &DT;
   llvm::ScalarEvolution &SE;

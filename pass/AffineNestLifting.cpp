@@ -19,6 +19,13 @@
 // but the first (or last) is covered by that run, and only that one
 // iteration's bytes are checked before P.
 //
+// An inner loop behind a guard of its own inside P (`if (nx > 2)` around a
+// row loop when rows and columns are counted apart) runs on every iteration
+// of P or on none, if the guard's condition does not change in P: the run is
+// lifted with that condition, and its check names no bytes when it fails.
+// A guarded run takes in no access outside the guarded loop (the row's end
+// elements that P accesses whether or not the row loop runs).
+//
 // Checking early is sound for the same reason as the single-loop case: no
 // call between the check and the accesses can change the runtime's state,
 // and every byte checked is touched.
@@ -59,13 +66,17 @@ std::optional<int64_t> constantOf(const SCEV *S) {
   return C->getAPInt().getSExtValue();
 }
 
-// Rewrites zext(X) as sext(X) where X is non-negative whenever loop P is
-// entered (by a guard before it): a row length counted by the inner loop
-// (zext) and the row stride (sext) then compare as equals.
+// Rewrites zext(X) as sext(X) where X is non-negative whenever block Ctx
+// runs (by a guard before it): a row length counted by the inner loop (zext)
+// and the row stride (sext) then compare as equals. Ctx is the inner loop's
+// preheader; the expressions rewritten do not change in the loop lifted
+// out of, so what holds there in one iteration holds in all, and the
+// lifted check matters only when the preheader runs (else it is guarded
+// off).
 class SignedCasts : public SCEVRewriteVisitor<SignedCasts> {
 public:
-  SignedCasts(ScalarEvolution &SE, const Loop *P)
-      : SCEVRewriteVisitor(SE), P(P) {}
+  SignedCasts(ScalarEvolution &SE, const BasicBlock *Ctx)
+      : SCEVRewriteVisitor(SE), Ctx(Ctx) {}
   const SCEV *visitZeroExtendExpr(const SCEVZeroExtendExpr *Z) {
     const SCEV *Op = visit(Z->getOperand());
     Type *Wide = Z->getType();
@@ -83,20 +94,20 @@ public:
   }
 
 private:
-  // Lo <= X whenever P is entered.
+  // Lo <= X whenever Ctx runs.
   bool guardedNonNegative(const SCEV *Lo, const SCEV *X) {
     return SE.isKnownPredicate(ICmpInst::ICMP_SGE, X, Lo) ||
-           SE.isLoopEntryGuardedByCond(P, ICmpInst::ICMP_SGE, X, Lo);
+           SE.isBasicBlockEntryGuardedByCond(Ctx, ICmpInst::ICMP_SGE, X, Lo);
   }
-  const Loop *P;
+  const BasicBlock *Ctx;
 };
 
 // +1 if consecutive iterations' runs [Lo, Lo + Len) meet going up (0 < step
 // <= Len, or step 0), -1 if going down, 0 if that cannot be shown. Len is
 // known to be at least MinLen.
-int meetingDirection(ScalarEvolution &SE, const Loop *P, const SCEV *Step,
-                     const SCEV *Len, int64_t MinLen) {
-  SignedCasts Signed(SE, P);
+int meetingDirection(ScalarEvolution &SE, const BasicBlock *Ctx,
+                     const SCEV *Step, const SCEV *Len, int64_t MinLen) {
+  SignedCasts Signed(SE, Ctx);
   Step = Signed.visit(Step);
   Len = Signed.visit(Len);
   if (std::optional<int64_t> S = constantOf(Step)) {
@@ -132,21 +143,47 @@ bool expandableAt(ScalarEvolution &SE, const Loop *P, const SCEV *Lo,
 
 } // namespace
 
-// The check in L's preheader can move to L's parent P's preheader: P makes
-// no state-changing call, L's preheader is a block of P itself (not of a
-// loop inside it) that runs on every iteration, and P's trip count is known.
-bool AffineHoister::canLiftOutOf(const Loop *L) const {
+// The check of R, in its loop L's preheader, can move to L's parent P's
+// preheader: P makes no state-changing call, P's trip count is known, and
+// L's preheader is a block of P itself (not of a loop inside it) that runs
+// on every iteration -- or, behind a branch on a condition P does not
+// change, on every iteration or on none (NewGuard is then that condition).
+// R's own guards must be usable before P too.
+bool AffineHoister::canLiftOutOf(const Run &R,
+                                 std::optional<Guard> &NewGuard) const {
+  NewGuard.reset();
+  const Loop *L = R.L;
   Loop *P = L->getParentLoop();
   if (!P || !IsCallFree(P))
     return false;
   BasicBlock *Pre = L->getLoopPreheader(), *Latch = P->getLoopLatch();
-  return Pre && P->getLoopPreheader() && Latch &&
-         P->getExitingBlock() == Latch && LI.getLoopFor(Pre) == P &&
-         DT.dominates(Pre, Latch) &&
-         !isa<SCEVCouldNotCompute>(SE.getBackedgeTakenCount(P));
+  BasicBlock *PPre = P->getLoopPreheader();
+  if (!Pre || !PPre || !Latch || P->getExitingBlock() != Latch ||
+      LI.getLoopFor(Pre) != P ||
+      isa<SCEVCouldNotCompute>(SE.getBackedgeTakenCount(P)))
+    return false;
+  auto AvailableBeforeP = [&](Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    return !I || (!P->contains(I) && DT.dominates(I, PPre->getTerminator()));
+  };
+  for (const Guard &G : R.Guards)
+    if (!AvailableBeforeP(G.Cond))
+      return false;
+  if (DT.dominates(Pre, Latch))
+    return true;
+  BasicBlock *Branching = Pre->getSinglePredecessor();
+  if (!Branching || LI.getLoopFor(Branching) != P ||
+      !DT.dominates(Branching, Latch))
+    return false;
+  auto *BI = dyn_cast<BranchInst>(Branching->getTerminator());
+  if (!BI || !BI->isConditional() || BI->getSuccessor(0) == BI->getSuccessor(1) ||
+      !AvailableBeforeP(BI->getCondition()))
+    return false;
+  NewGuard = Guard{BI->getCondition(), BI->getSuccessor(0) == Pre};
+  return true;
 }
 
-bool AffineHoister::liftGapFree(Run &R) {
+bool AffineHoister::liftGapFree(Run &R, const std::optional<Guard> &NewGuard) {
   Loop *P = R.L->getParentLoop();
   if (!SE.isLoopInvariant(R.Len, P))
     return false;
@@ -155,8 +192,8 @@ bool AffineHoister::liftGapFree(Run &R) {
     const auto *AR = dyn_cast<SCEVAddRecExpr>(R.Lo);
     if (!AR || AR->getLoop() != P || !AR->isAffine())
       return false;
-    int Dir =
-        meetingDirection(SE, P, AR->getStepRecurrence(SE), R.Len, R.MinLen);
+    int Dir = meetingDirection(SE, R.L->getLoopPreheader(),
+                               AR->getStepRecurrence(SE), R.Len, R.MinLen);
     if (Dir == 0)
       return false;
     const SCEV *First = AR->getStart();
@@ -173,6 +210,8 @@ bool AffineHoister::liftGapFree(Run &R) {
   R.L = P;
   R.Lo = NewLo;
   R.Len = NewLen;
+  if (NewGuard)
+    R.Guards.push_back(*NewGuard);
   ++NumLiftedRuns;
   return true;
 }
@@ -182,18 +221,21 @@ bool AffineHoister::liftGapFree(Run &R) {
 // iteration k - 1 (or k + 1), only R's first (or last) iteration is left to
 // check.
 bool AffineHoister::liftEdgeIteration(
-    Run &R, const SmallVectorImpl<std::pair<Run, bool>> &Before) {
+    Run &R, const SmallVectorImpl<std::pair<Run, bool>> &Before,
+    const std::optional<Guard> &NewGuard) {
   Loop *P = R.L->getParentLoop();
   const auto *AR = dyn_cast<SCEVAddRecExpr>(R.Lo);
   if (!AR || AR->getLoop() != P || !AR->isAffine() ||
       !SE.isLoopInvariant(R.Len, P))
     return false;
-  SignedCasts Signed(SE, P);
+  SignedCasts Signed(SE, R.L->getLoopPreheader());
   const SCEV *Step = Signed.visit(AR->getStepRecurrence(SE));
   const SCEV *Len = Signed.visit(R.Len);
   for (unsigned J = 0; J < Runs.size(); ++J) {
     const auto &[Old, LiftedWhole] = Before[J];
-    if (!LiftedWhole || Old.L != R.L || Old.IsWrite != R.IsWrite)
+    // Y was lifted from the same loop (so under the same new guard, if any).
+    if (!LiftedWhole || Old.L != R.L || Old.IsWrite != R.IsWrite ||
+        Old.Guards != R.Guards)
       continue;
     const SCEV *Delta = Signed.visit(SE.getMinusSCEV(R.Lo, Old.Lo));
     for (int Shift : {1, -1}) {
@@ -215,6 +257,8 @@ bool AffineHoister::liftEdgeIteration(
         continue;
       R.L = P;
       R.Lo = NewLo;
+      if (NewGuard)
+        R.Guards.push_back(*NewGuard);
       ++NumEdgeLiftedRuns;
       return true;
     }
@@ -228,12 +272,13 @@ bool AffineHoister::liftRuns() {
   for (const Run &R : Runs)
     Before.push_back({R, false});
   bool Changed = false;
+  std::optional<Guard> NewGuard;
   for (unsigned K = 0; K < Runs.size(); ++K)
-    if (canLiftOutOf(Runs[K].L) && liftGapFree(Runs[K]))
+    if (canLiftOutOf(Runs[K], NewGuard) && liftGapFree(Runs[K], NewGuard))
       Before[K].second = Changed = true;
   for (unsigned K = 0; K < Runs.size(); ++K)
-    if (Runs[K].L == Before[K].first.L && canLiftOutOf(Runs[K].L) &&
-        liftEdgeIteration(Runs[K], Before))
+    if (Runs[K].L == Before[K].first.L && canLiftOutOf(Runs[K], NewGuard) &&
+        liftEdgeIteration(Runs[K], Before, NewGuard))
       Changed = true;
   return Changed;
 }

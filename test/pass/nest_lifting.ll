@@ -1,7 +1,8 @@
 ; A range check made for a loop leaves its enclosing loops too when the
 ; enclosing loop makes no call and its rows meet without gaps (or, for a
 ; neighbour row that leaves gaps, lie in the rows of one that does not, but
-; for the first or last): AffineNestLifting.cpp. Functions generated from the
+; for the first or last), guarded by the inner loop's own guard if it has
+; one inside the outer loop: AffineNestLifting.cpp. Functions generated from the
 ; C in the comments by clang -O2 -fno-vectorize -fno-unroll-loops.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -181,12 +182,19 @@ define void @with_call(ptr noalias nocapture noundef writeonly %0, i32 noundef %
   br i1 %18, label %11, label %14
 }
 
-; Rows (m) and columns (n) counted apart: the row loop is guarded by n > 0
-; inside the outer loop, so its check stays there (if n <= 0 no byte is
-; touched, yet the lifted range would name some).
+; Rows (m) and columns (n) counted apart: the row loop keeps its guard
+; (n > 0) inside the outer loop, so it runs on every row or on none. The rows
+; are checked once before the nest, for no bytes unless the guard holds.
+;
+;   for (r = 0; r < m; r++)
+;     for (x = 0; x < n; x++)
+;       o[r * n + x] = 3.0;
 ; CHECK-LABEL: define void @guarded(
+; CHECK:       %[[GUARD:.*]] = icmp sgt i32 %2, 0
+; CHECK:       %[[LEN:.*]] = select i1 %[[GUARD]], i64 %{{.*}}, i64 0
+; CHECK:       call preserve_allcc void @__mpisync_storeN_pa(ptr %0, i64 %[[LEN]])
 ; CHECK:       phi i64
-; CHECK:       call preserve_allcc void @__mpisync_storeN_pa(
+; CHECK-NOT:   call preserve_allcc
 define void @guarded(ptr noalias nocapture noundef writeonly %0, i32 noundef %1, i32 noundef %2) {
   %4 = icmp sgt i32 %1, 0
   br i1 %4, label %5, label %15
