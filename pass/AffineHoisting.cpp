@@ -241,9 +241,8 @@ void AffineHoister::absorbPreheaderAccesses(SmallVectorImpl<bool> &Hoisted) {
         R.Len = SE.getAddExpr(R.Len, SE.getConstant(IntptrTy, -Off));
         R.MinLen -= Off;
       }
-      // Reports name the run's first access.
-      if (R.Named->getParent() != S.I->getParent() || S.I->comesBefore(R.Named))
-        R.Named = S.I;
+      // Reports keep naming the loop's access: the preheader's touches one
+      // element of the range, the loop's all the others.
       ++R.Covered;
       Hoisted[S.Index] = true;
       ++NumAbsorbedPreheaderAccesses;
