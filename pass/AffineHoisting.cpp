@@ -319,7 +319,7 @@ void AffineHoister::emit(
                               "mpisync.guarded.len");
     }
     CallInst *Call = Emitter.emitRangeCheck(At, LoV, LenV, R.IsWrite,
-                                            R.Named->getDebugLoc());
+                                            checkLocation(R.Named));
     Checks.push_back({Call, R.IsWrite});
     ++NumHoistedRanges;
     NumHoistedAffine += R.Covered;

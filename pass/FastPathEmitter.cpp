@@ -244,6 +244,20 @@ void FastPathEmitter::emitRuntimeCall(Instruction *Before, Value *Ptr,
     Call->setCallingConv(CallingConv::PreserveAll);
 }
 
+DebugLoc checkLocation(const Instruction *I) {
+  if (DebugLoc Own = I->getDebugLoc())
+    return Own;
+  for (const Instruction *P = I->getPrevNode(); P; P = P->getPrevNode())
+    if (DebugLoc Loc = P->getDebugLoc(); Loc && Loc.getLine())
+      return Loc;
+  for (const Instruction *N = I->getNextNode(); N; N = N->getNextNode())
+    if (DebugLoc Loc = N->getDebugLoc(); Loc && Loc.getLine())
+      return Loc;
+  if (DISubprogram *SP = I->getFunction()->getSubprogram())
+    return DILocation::get(I->getContext(), SP->getScopeLine(), 0, SP);
+  return DebugLoc();
+}
+
 namespace {
 // The tests of one check, each in the block the previous one branches to
 // when it passes, all falling through to one tail: the check adds one

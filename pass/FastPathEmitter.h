@@ -29,6 +29,30 @@ class MemIntrinsic;
 
 namespace mpisync {
 
+// Where the check of access I says it is: I's own location, else (an
+// access an earlier pass moved and left without one) the nearest location
+// in I's block, else the function's first line. A report's frame then names
+// a line where a check per access, falling in the line table's row of the
+// code before it, would too. Null if the function has no debug info.
+llvm::DebugLoc checkLocation(const llvm::Instruction *I);
+
+// Gives I the location checkLocation chose for as long as the object lives,
+// so that the checks emitted in front of I take it; I's own (none) is put
+// back afterwards.
+class CheckLocationScope {
+public:
+  explicit CheckLocationScope(llvm::Instruction *I)
+      : I(I), Saved(I->getDebugLoc()) {
+    if (!Saved)
+      I->setDebugLoc(checkLocation(I));
+  }
+  ~CheckLocationScope() { I->setDebugLoc(Saved); }
+
+private:
+  llvm::Instruction *I;
+  llvm::DebugLoc Saved;
+};
+
 class FastPathEmitter {
 public:
   explicit FastPathEmitter(llvm::Module &M);

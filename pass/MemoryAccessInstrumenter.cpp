@@ -290,6 +290,10 @@ void FunctionInstrumenter::addMemIntrinsic(MemIntrinsic *MI) {
 void FunctionInstrumenter::instrumentMemIntrinsic(const MemRange &R,
                                                   BasicBlock *PendingPreheader) {
   ++NumInstrumentedMemIntrinsics;
+  // The check may replace the intrinsic by a runtime call: it keeps the
+  // location chosen for the check (an intrinsic may be without one).
+  if (!R.MI->getDebugLoc())
+    R.MI->setDebugLoc(checkLocation(R.MI));
   Emitter.emitMemIntrinsicCheck(R.MI, R.CheckSource, R.CheckDest,
                                 PendingPreheader);
 }
@@ -466,6 +470,7 @@ bool FunctionInstrumenter::run() {
       continue;
     if (Known[K])
       ++NumChecksInPendingLoops;
+    CheckLocationScope Located(A.I);
     Instruction *At = A.I;
     if (Value *Guard = speculationGuard(A.I)) {
       ++NumSpeculatedLoadsGuarded;
