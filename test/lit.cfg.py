@@ -50,6 +50,7 @@ config.substitutions += [
     ("%clang_mpisync", os.path.join(bindir, "mpisync-clang")),
     ("%flang_mpisync", os.path.join(bindir, "mpisync-flang")),
     ("%mpiexec", config.mpiexec),
+    ("%filters_off", FILTERS_OFF),
     ("%opt", config.opt),
     ("%plugin", os.path.join(config.mpisync_lib_dir, "MPISyncPass.so")),
     ("%clang_plugin", os.path.join(config.mpisync_lib_dir, "MPISyncClangPlugin.so")),

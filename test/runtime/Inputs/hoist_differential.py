@@ -151,8 +151,12 @@ def main():
         exes = {}
         for name, flags in builds.items():
             exes[name] = os.path.join(args.work, "nest%d.%s" % (seed, name))
-            subprocess.run(mpicc + ["-fsanitize=mpisync", "-O2", "-g", src,
-                                    "-o", exes[name]] + flags, check=True)
+            c = subprocess.run(mpicc + ["-fsanitize=mpisync", "-O2", "-g", src,
+                                        "-o", exes[name]] + flags,
+                               stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+            if c.returncode:
+                sys.exit("cannot compile %s:\n%s" % (src, c.stdout))
         for _ in range(args.runs):
             argv = parameters(rng)
             seen = {}
