@@ -32,6 +32,20 @@ STATISTIC(NumAffineWithGaps,
 
 namespace mpisync {
 
+std::optional<int64_t> smallConstant(const SCEV *S) {
+  const auto *C = dyn_cast<SCEVConstant>(S);
+  if (!C || C->getAPInt().getSignificantBits() > 32)
+    return std::nullopt;
+  return C->getAPInt().getSExtValue();
+}
+
+bool AffineHoister::isEarlier(const Instruction *A,
+                              const Instruction *B) const {
+  return A->getParent() == B->getParent()
+             ? A->comesBefore(B)
+             : DT.dominates(A->getParent(), B->getParent());
+}
+
 bool AffineHoister::add(unsigned Index, Instruction *I, Value *Ptr,
                         uint64_t Size, bool IsWrite) {
   if (addAffine(Index, I, Ptr, Size, IsWrite))
@@ -55,21 +69,19 @@ bool AffineHoister::addAffine(unsigned Index, Instruction *I, Value *Ptr,
   const auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Ptr));
   if (!AR || AR->getLoop() != L || !AR->isAffine())
     return false;
-  const auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  std::optional<int64_t> Step = smallConstant(AR->getStepRecurrence(SE));
   const SCEV *Taken = SE.getBackedgeTakenCount(L);
-  if (!Step || isa<SCEVCouldNotCompute>(Taken) ||
-      Step->getAPInt().getSignificantBits() > 32 || Size > (1u << 30))
+  if (!Step || isa<SCEVCouldNotCompute>(Taken) || Size > (1u << 30))
     return false;
-  int64_t StepV = Step->getAPInt().getSExtValue();
+  int64_t StepV = *Step;
   const SCEV *Start = AR->getStart();
   for (Group &G : Groups) {
     if (G.L != L || G.Step != StepV || G.IsWrite != IsWrite)
       continue;
-    const SCEV *Diff = SE.getMinusSCEV(Start, G.Start);
-    const auto *C = dyn_cast<SCEVConstant>(Diff);
-    if (!C || C->getAPInt().getSignificantBits() > 32)
+    std::optional<int64_t> Diff = smallConstant(SE.getMinusSCEV(Start, G.Start));
+    if (!Diff)
       continue;
-    G.Members.push_back({Index, I, C->getAPInt().getSExtValue(), Size});
+    G.Members.push_back({Index, I, *Diff, Size});
     return true;
   }
   const SCEV *End = AR->evaluateAtIteration(Taken, SE);
@@ -127,9 +139,7 @@ void AffineHoister::plan(SmallVectorImpl<bool> &Hoisted) {
       }
       Instruction *Named = Sorted[B].I;
       for (size_t K = B; K < E; ++K)
-        if (Sorted[K].I->getParent() == Named->getParent()
-                ? Sorted[K].I->comesBefore(Named)
-                : DT.dominates(Sorted[K].I->getParent(), Named->getParent()))
+        if (isEarlier(Sorted[K].I, Named))
           Named = Sorted[K].I;
       Runs.push_back({G.L, G.IsWrite, {}, Lo, Len, Named, unsigned(E - B),
                       RunHi - RunLo});
@@ -172,27 +182,21 @@ bool AffineHoister::mergeRun(Run &Into, const Run &From) {
       Into.Guards != From.Guards)
     return false;
   // From starts Off bytes into Into, and Into has at least Off bytes.
-  const auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(From.Lo, Into.Lo));
-  if (!D || D->getAPInt().getSignificantBits() > 32)
-    return false;
-  int64_t Off = D->getAPInt().getSExtValue();
-  if (Off < 0 || Off > Into.MinLen)
+  std::optional<int64_t> Off = smallConstant(SE.getMinusSCEV(From.Lo, Into.Lo));
+  if (!Off || *Off < 0 || *Off > Into.MinLen)
     return false;
   // The union ends where the later of the two ends.
   const SCEV *FromEnd =
-      SE.getAddExpr(From.Len, SE.getConstant(From.Len->getType(), Off));
-  const auto *Diff =
-      dyn_cast<SCEVConstant>(SE.getMinusSCEV(FromEnd, Into.Len));
-  if (!Diff)
+      SE.getAddExpr(From.Len, SE.getConstant(From.Len->getType(), *Off));
+  std::optional<int64_t> Past = smallConstant(SE.getMinusSCEV(FromEnd, Into.Len));
+  if (!Past)
     return false;
-  if (!Diff->getAPInt().isNegative()) {
+  if (*Past >= 0) {
     Into.Len = FromEnd;
-    Into.MinLen = std::max(Into.MinLen, Off + From.MinLen);
+    Into.MinLen = std::max(Into.MinLen, *Off + From.MinLen);
   }
   Into.Covered += From.Covered;
-  if (From.Named->getParent() == Into.Named->getParent()
-          ? From.Named->comesBefore(Into.Named)
-          : DT.dominates(From.Named->getParent(), Into.Named->getParent()))
+  if (isEarlier(From.Named, Into.Named))
     Into.Named = From.Named;
   return true;
 }
@@ -227,11 +231,10 @@ void AffineHoister::absorbPreheaderAccesses(SmallVectorImpl<bool> &Hoisted) {
       if (R.L->getLoopPreheader() != S.I->getParent() ||
           R.IsWrite != S.IsWrite || !R.Guards.empty())
         continue;
-      const auto *C = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Addr, R.Lo));
-      if (!C || C->getAPInt().getSignificantBits() > 32)
+      std::optional<int64_t> Below = smallConstant(SE.getMinusSCEV(Addr, R.Lo));
+      if (!Below)
         continue;
-      int64_t Off = C->getAPInt().getSExtValue();
-      int64_t End = Off + (int64_t)S.Size;
+      int64_t Off = *Below, End = Off + (int64_t)S.Size;
       if (Off < -16 || End > R.MinLen || (Off < 0 && End < 0))
         continue;
       // Moving Lo down by a constant keeps it expandable where it was.
@@ -277,13 +280,10 @@ void AffineHoister::absorbExitAccesses(SmallVectorImpl<bool> &Hoisted) {
           !R.Guards.empty() || !DT.dominates(R.L->getHeader(), Exit))
         continue;
       const SCEV *Top = SE.getAddExpr(R.Lo, R.Len);
-      const auto *C = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Addr, Top));
-      if (!C || C->getAPInt().getSignificantBits() > 32)
+      std::optional<int64_t> Above = smallConstant(SE.getMinusSCEV(Addr, Top));
+      if (!Above || *Above > 0 || *Above < -R.MinLen)
         continue;
-      int64_t Off = C->getAPInt().getSExtValue();
-      int64_t End = Off + (int64_t)S.Size;
-      if (Off > 0 || Off < -R.MinLen)
-        continue;
+      int64_t End = *Above + (int64_t)S.Size;
       if (End > 0) {
         R.Len = SE.getAddExpr(R.Len, SE.getConstant(R.Len->getType(), End));
         R.MinLen += End;

@@ -48,6 +48,10 @@ namespace mpisync {
 
 class FastPathEmitter;
 
+// S's value if S is a constant that fits comfortably in 32 bits: offsets
+// and steps the planning below may add and compare without overflow.
+std::optional<int64_t> smallConstant(const llvm::SCEV *S);
+
 class AffineHoister {
 public:
   // IsCallFree tells whether a loop's iterations make no call that can
@@ -128,6 +132,8 @@ private:
   void absorbExitAccesses(llvm::SmallVectorImpl<bool> &Hoisted);
   void mergeOverlappingRuns();
   bool mergeRun(Run &Into, const Run &From);
+  // Whether A comes before B (the earlier access is the one reports name).
+  bool isEarlier(const llvm::Instruction *A, const llvm::Instruction *B) const;
   // AffineNestLifting.cpp: moves runs one loop out; returns whether any moved.
   bool liftRuns();
   bool canLiftOutOf(const Run &R, std::optional<Guard> &NewGuard) const;
@@ -135,6 +141,9 @@ private:
   bool liftEdgeIteration(
       Run &R, const llvm::SmallVectorImpl<std::pair<Run, bool>> &Before,
       const std::optional<Guard> &NewGuard);
+  // R is now checked in the preheader of its loop's parent, for [Lo, Lo+Len).
+  void moveOut(Run &R, const llvm::SCEV *Lo, const llvm::SCEV *Len,
+               const std::optional<Guard> &NewGuard);
   llvm::LoopInfo &LI;
   llvm::DominatorTree &DT;
   llvm::ScalarEvolution &SE;

@@ -58,14 +58,6 @@ namespace mpisync {
 
 namespace {
 
-// A constant that fits comfortably in 32 bits, if S is one.
-std::optional<int64_t> constantOf(const SCEV *S) {
-  const auto *C = dyn_cast<SCEVConstant>(S);
-  if (!C || C->getAPInt().getSignificantBits() > 32)
-    return std::nullopt;
-  return C->getAPInt().getSExtValue();
-}
-
 // Rewrites zext(X) as sext(X) where X is non-negative whenever block Ctx
 // runs (by a guard before it): a row length counted by the inner loop (zext)
 // and the row stride (sext) then compare as equals. Ctx is the inner loop's
@@ -110,17 +102,17 @@ int meetingDirection(ScalarEvolution &SE, const BasicBlock *Ctx,
   SignedCasts Signed(SE, Ctx);
   Step = Signed.visit(Step);
   Len = Signed.visit(Len);
-  if (std::optional<int64_t> S = constantOf(Step)) {
+  if (std::optional<int64_t> S = smallConstant(Step)) {
     if (*S >= -MinLen && *S <= MinLen)
       return *S >= 0 ? 1 : -1;
     return 0;
   }
   // Step = Len - D with 0 <= D < MinLen: 0 < Step <= Len (a row loop whose
   // range is the row: Step and Len are both 8 * nx).
-  if (std::optional<int64_t> D = constantOf(SE.getMinusSCEV(Len, Step)))
+  if (std::optional<int64_t> D = smallConstant(SE.getMinusSCEV(Len, Step)))
     if (*D >= 0 && *D < MinLen)
       return 1;
-  if (std::optional<int64_t> D = constantOf(SE.getAddExpr(Len, Step)))
+  if (std::optional<int64_t> D = smallConstant(SE.getAddExpr(Len, Step)))
     if (*D >= 0 && *D < MinLen)
       return -1;
   if (SE.isKnownNonNegative(Step) &&
@@ -207,11 +199,7 @@ bool AffineHoister::liftGapFree(Run &R, const std::optional<Guard> &NewGuard) {
   const SCEV *NewLen = SE.getAddExpr(Span, R.Len);
   if (!expandableAt(SE, P, NewLo, NewLen))
     return false;
-  R.L = P;
-  R.Lo = NewLo;
-  R.Len = NewLen;
-  if (NewGuard)
-    R.Guards.push_back(*NewGuard);
+  moveOut(R, NewLo, NewLen, NewGuard);
   ++NumLiftedRuns;
   return true;
 }
@@ -240,14 +228,14 @@ bool AffineHoister::liftEdgeIteration(
     const SCEV *Delta = Signed.visit(SE.getMinusSCEV(R.Lo, Old.Lo));
     for (int Shift : {1, -1}) {
       // R_k = Y_(k - Shift) + E: inside it if 0 <= E and E + R.Len <= Y.Len.
-      std::optional<int64_t> E = constantOf(
+      std::optional<int64_t> E = smallConstant(
           Shift > 0 ? SE.getAddExpr(Delta, Step) : SE.getMinusSCEV(Delta, Step));
       if (!E || *E < 0)
         continue;
       const SCEV *Room = SE.getMinusSCEV(
           Signed.visit(Old.Len),
           SE.getAddExpr(Len, SE.getConstant(Len->getType(), *E)));
-      std::optional<int64_t> RoomC = constantOf(Room);
+      std::optional<int64_t> RoomC = smallConstant(Room);
       if (!(RoomC ? *RoomC >= 0 : SE.isKnownNonNegative(Room)))
         continue;
       const SCEV *NewLo =
@@ -255,15 +243,21 @@ bool AffineHoister::liftEdgeIteration(
                     : AR->evaluateAtIteration(SE.getBackedgeTakenCount(P), SE);
       if (!expandableAt(SE, P, NewLo, R.Len))
         continue;
-      R.L = P;
-      R.Lo = NewLo;
-      if (NewGuard)
-        R.Guards.push_back(*NewGuard);
+      moveOut(R, NewLo, R.Len, NewGuard);
       ++NumEdgeLiftedRuns;
       return true;
     }
   }
   return false;
+}
+
+void AffineHoister::moveOut(Run &R, const SCEV *Lo, const SCEV *Len,
+                            const std::optional<Guard> &NewGuard) {
+  R.L = R.L->getParentLoop();
+  R.Lo = Lo;
+  R.Len = Len;
+  if (NewGuard)
+    R.Guards.push_back(*NewGuard);
 }
 
 bool AffineHoister::liftRuns() {
