@@ -1,7 +1,7 @@
 //===- MPICallTable.h - The MPI calls the plugin knows ----------*- C++ -*-===//
 //
 // What each MPI call does to requests and buffers, generated from the
-// runtime's table (runtime/mpi_calls.tbl) by gen_call_table.py, so the
+// runtime's table (include/mpisync/mpi_calls.tbl) by gen_call_table.py, so the
 // plugin and the runtime recognise the same calls.
 //
 //===----------------------------------------------------------------------===//

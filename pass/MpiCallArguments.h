@@ -5,7 +5,7 @@
 // operation, an RMA operation, a window). A pointer passed anywhere else in
 // a known MPI call (a count or status out-parameter, a request handle, the
 // buffer of a blocking call) is used inside the call only. The table is
-// generated from runtime/mpi_calls.tbl (gen_mpi_arg_table.py).
+// generated from include/mpisync/mpi_calls.tbl (gen_mpi_arg_table.py).
 //
 //===----------------------------------------------------------------------===//
 #ifndef MPISYNC_MPICALLARGUMENTS_H

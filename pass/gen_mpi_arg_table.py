@@ -9,7 +9,7 @@ read or written inside the call only: a stack object or private global
 passed there is still never an MPI buffer, so its accesses need no check
 (StaticFilters).
 
-The calls come from the runtime's table (runtime/mpi_calls.tbl, parsed by
+The calls come from the runtime's table (include/mpisync/mpi_calls.tbl, parsed by
 gen_mpi_wrappers.py) plus the list below of calls the runtime does not
 intercept because they never leave memory with MPI. A function not named
 here (MPI_Get_address, MPI_Buffer_attach, attribute setters, MPI-IO, ...)

@@ -175,10 +175,10 @@ bool IsLatent(ErrorKind kind, const AccessInfo &access, const PendingOp &op) {
 
 const char *ErrorKindName(ErrorKind kind) {
   switch (kind) {
-#define MPISYNC_ERROR_KIND(Enum, Name)                                         \
+#define MPISYNC_ERROR_KIND(Enum, Name, Description)                                       \
   case ErrorKind::Enum:                                                        \
     return Name;
-#include "mpisync_error_kinds.inc"
+#include "mpisync/error_kinds.def"
 #undef MPISYNC_ERROR_KIND
   }
   return "unknown";

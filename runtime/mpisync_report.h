@@ -8,8 +8,8 @@
 namespace mpisync {
 
 enum class ErrorKind : u8 {
-#define MPISYNC_ERROR_KIND(Enum, Name) Enum,
-#include "mpisync_error_kinds.inc"
+#define MPISYNC_ERROR_KIND(Enum, Name, Description) Enum,
+#include "mpisync/error_kinds.def"
 #undef MPISYNC_ERROR_KIND
 };
 

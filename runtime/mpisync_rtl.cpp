@@ -4,6 +4,7 @@
 #include "mpisync_flags.h"
 #include "mpisync_interceptors.h"
 #include "mpisync_interface.h"
+#include "mpisync_layers.h"
 #include "mpisync_report.h"
 #include "mpisync_shadow.h"
 #include "mpisync_stats.h"
@@ -51,6 +52,7 @@ void Initialize() {
   InitializeShadow();
   InitializeSuppressions();
   InitializeInterceptors();
+  InstallModeLayers();
   atexit(ExitWithErrorCode);
   initialized = true;
   initializing = false;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Every MPISYNC_ERROR_KIND of runtime/mpisync_error_kinds.inc is listed by
+# Every MPISYNC_ERROR_KIND of include/mpisync/error_kinds.def is listed by
 # `mpisync-report --list-kinds` (so SARIF has a rule with a description for
 # it) and has its page docs/errors/<kind>.md (the rule's helpUri).
 #   usage: check_kinds.py SOURCE_DIR KINDS_FILE
@@ -8,8 +8,8 @@ import re
 import sys
 
 src = sys.argv[1]
-inc = open(os.path.join(src, "runtime", "mpisync_error_kinds.inc")).read()
-kinds = re.findall(r'^MPISYNC_ERROR_KIND\(\w+, "([\w-]+)"\)', inc, re.M)
+inc = open(os.path.join(src, "include", "mpisync", "error_kinds.def")).read()
+kinds = re.findall(r'^MPISYNC_ERROR_KIND\(\w+, "([\w-]+)", "[^"]+"\)$', inc, re.M)
 known = open(sys.argv[2]).read().split()
 bad = False
 for k in kinds:
