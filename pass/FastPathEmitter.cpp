@@ -2,6 +2,8 @@
 #include "FastPathEmitter.h"
 
 #include "Options.h"
+#include "mpisync/buffer_rules.h"
+#include "mpisync/published_state.h"
 
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
@@ -16,21 +18,15 @@ using namespace llvm;
 namespace mpisync {
 
 namespace {
-// Fields of MpisyncPublishedState (runtime/mpisync_interface.h).
-enum StateField : unsigned {
-  kPending = 0,
-  kLoadLo = 1,
-  kLoadSpan = 2,
-  kStoreLo = 3,
-  kStoreSpan = 4,
-  kShadowOffset = 5,
-  kNumFields = 8,
-};
-// ShadowBits (runtime/mpisync_shadow.h): what loads and stores can violate
-// or must record. Send 1, receive 2, exposed window: loads 4, stores 8.
-constexpr uint8_t kShadowLoadMask = 2 | 4;
-constexpr uint8_t kShadowStoreMask = 1 | 2 | 8;
-constexpr unsigned kShadowScale = 3;
+// The published state's fields and the shadow masks come from the contract
+// the runtime is built from (include/mpisync/published_state.h,
+// buffer_rules.h): a changed rule or field changes both at the next build.
+constexpr unsigned kPending = kState_pending;
+constexpr unsigned kLoadLo = kState_load_lo;
+constexpr unsigned kLoadSpan = kState_load_span;
+constexpr unsigned kStoreLo = kState_store_lo;
+constexpr unsigned kStoreSpan = kState_store_span;
+constexpr unsigned kShadowOffset = kState_shadow_offset;
 } // namespace
 
 FastPathEmitter::FastPathEmitter(Module &M) : M(M), DL(M.getDataLayout()) {
@@ -38,7 +34,7 @@ FastPathEmitter::FastPathEmitter(Module &M) : M(M), DL(M.getDataLayout()) {
   IntptrTy = DL.getIntPtrType(C);
   PtrTy = PointerType::getUnqual(C);
   Type *VoidTy = Type::getVoidTy(C);
-  auto *StateTy = ArrayType::get(IntptrTy, kNumFields);
+  auto *StateTy = ArrayType::get(IntptrTy, kPublishedStateWords);
   State = dyn_cast_or_null<GlobalVariable>(
       M.getOrInsertGlobal("__mpisync_state", StateTy));
   // The slow-path entries preserve all registers, so a cold call does not

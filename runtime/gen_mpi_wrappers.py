@@ -76,7 +76,7 @@ def parse_table(path):
     return entries
 
 
-ROLE = {"send": "mpisync::BufferRole::kSend", "recv": "mpisync::BufferRole::kRecv"}
+ROLE = {"send": "mpisync::BufferRole::kSend", "recv": "mpisync::BufferRole::kRecv"}  # buffer_rules.def
 
 # coll=NAME: the buffers follow the collective's layout (mpisync_collectives.h).
 COLLECTIVES = {

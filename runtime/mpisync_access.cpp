@@ -29,15 +29,6 @@ bool InHull(uptr addr, uptr size, uptr lo, uptr span) {
   return span != 0 && addr < lo + span && addr + size > lo;
 }
 
-ErrorKind KindOf(const PendingOp &op, const PendingBuffer &buf) {
-  if (op.freed_while_active)
-    return ErrorKind::kFreedRequestBufferAccess;
-  if (op.rma)
-    return buf.role == BufferRole::kSend ? ErrorKind::kRmaOriginBufferWrite
-                                         : ErrorKind::kRmaResultBufferAccess;
-  return buf.role == BufferRole::kSend ? ErrorKind::kSendBufferWrite
-                                       : ErrorKind::kRecvBufferAccess;
-}
 
 } // namespace
 
@@ -79,16 +70,26 @@ void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
   ForEachOverlap(p, p + size,
                  [&](PendingOp *op, PendingBuffer &buf, uptr sb, uptr,
                      MPI_Count element) {
-                   // MPI 3+ allows reading a pending send buffer.
-                   if (buf.role == BufferRole::kSend && !is_write)
+                   BufferRule rule = RuleFor(
+                       buf.role,
+                       is_write ? BufferAccess::kStore : BufferAccess::kLoad);
+                   if (rule.outcome != RuleOutcome::kError)
                      return;
+                   // A request freed while active: whatever the role, its
+                   // completion can no longer be known, nor the verdict.
+                   ErrorKind kind = rule.kind;
+                   RuleVerdict verdict = rule.verdict;
+                   if (op->freed_while_active) {
+                     kind = ErrorKind::kFreedRequestBufferAccess;
+                     verdict = RuleVerdict::kNone;
+                   }
                    CountStat(kStatConflict);
                    AccessInfo at = access;
                    if (at.addr < sb) { // report the first byte that conflicts
                      at.size -= sb - at.addr;
                      at.addr = sb;
                    }
-                   ReportBufferAccess(KindOf(*op, buf), at, *op, buf, element);
+                   ReportBufferAccess(kind, verdict, at, *op, buf, element);
                  });
 }
 
@@ -115,10 +116,12 @@ void CheckRelease(uptr begin, uptr end, bool is_stack, const char *how,
       continue;
     for (uptr b = 0; b < op->num_buffers; b++) {
       const PendingBuffer &buf = op->buffers[b];
-      if (buf.map && buf.lo < end && begin < buf.hi) {
-        ReportReleasedBuffer(is_stack ? ErrorKind::kStackBufferOutOfScope
-                                      : ErrorKind::kPendingBufferFreed,
-                             how, begin, end, stack, *op, buf);
+      if (!buf.map || buf.hi <= begin || end <= buf.lo)
+        continue;
+      BufferRule rule = RuleFor(buf.role, is_stack ? BufferAccess::kScopeExit
+                                                   : BufferAccess::kFree);
+      if (rule.outcome == RuleOutcome::kError) {
+        ReportReleasedBuffer(rule.kind, how, begin, end, stack, *op, buf);
         break;
       }
     }

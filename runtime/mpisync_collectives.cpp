@@ -90,8 +90,8 @@ bool Neighbors(MPI_Comm comm, int *in, int *out) {
   return false;
 }
 
-constexpr BufferRole kSend = BufferRole::kSend;
-constexpr BufferRole kRecv = BufferRole::kRecv;
+constexpr BufferRole kIn = BufferRole::kCollIn;
+constexpr BufferRole kOut = BufferRole::kCollOut;
 
 } // namespace
 
@@ -105,7 +105,7 @@ void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
   case CollectiveKind::kBcast: {
     Part p = PartOf(a, true);
     if (!p.none)
-      b.Add(p.root ? kSend : kRecv, a.buffer, a.count, a.datatype);
+      b.Add(p.root ? kIn : kOut, a.buffer, a.count, a.datatype);
     return;
   }
   case CollectiveKind::kGather:
@@ -116,13 +116,13 @@ void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
     // The root of an intercommunicator only receives; in place, the root's
     // block is already in recvbuf.
     if (!(p.root && (p.inter || in_place)))
-      b.Add(kSend, a.sendbuf, a.sendcount, a.sendtype);
+      b.Add(kIn, a.sendbuf, a.sendcount, a.sendtype);
     if (!p.root)
       return;
     if (kind == CollectiveKind::kGather)
-      b.Add(kRecv, a.recvbuf, a.recvcount * p.size, a.recvtype);
+      b.Add(kOut, a.recvbuf, a.recvcount * p.size, a.recvtype);
     else
-      b.AddBlocks(kRecv, a.recvbuf, p.size, a.recvcounts, a.displs,
+      b.AddBlocks(kOut, a.recvbuf, p.size, a.recvcounts, a.displs,
                   a.recvtype, nullptr, false);
     return;
   }
@@ -133,30 +133,30 @@ void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
       return;
     if (p.root) {
       if (kind == CollectiveKind::kScatter)
-        b.Add(kSend, a.sendbuf, a.sendcount * p.size, a.sendtype);
+        b.Add(kIn, a.sendbuf, a.sendcount * p.size, a.sendtype);
       else
-        b.AddBlocks(kSend, a.sendbuf, p.size, a.sendcounts, a.displs,
+        b.AddBlocks(kIn, a.sendbuf, p.size, a.sendcounts, a.displs,
                     a.sendtype, nullptr, false);
     }
     if (!(p.root && (p.inter || a.recvbuf == MPI_IN_PLACE)))
-      b.Add(kRecv, a.recvbuf, a.recvcount, a.recvtype);
+      b.Add(kOut, a.recvbuf, a.recvcount, a.recvtype);
     return;
   }
   case CollectiveKind::kAllgather:
   case CollectiveKind::kAllgatherv: {
     Part p = PartOf(a, false);
-    b.Add(kSend, a.sendbuf, a.sendcount, a.sendtype);
+    b.Add(kIn, a.sendbuf, a.sendcount, a.sendtype);
     if (kind == CollectiveKind::kAllgather)
-      b.Add(kRecv, a.recvbuf, a.recvcount * p.size, a.recvtype);
+      b.Add(kOut, a.recvbuf, a.recvcount * p.size, a.recvtype);
     else
-      b.AddBlocks(kRecv, a.recvbuf, p.size, a.recvcounts, a.displs,
+      b.AddBlocks(kOut, a.recvbuf, p.size, a.recvcounts, a.displs,
                   a.recvtype, nullptr, false);
     return;
   }
   case CollectiveKind::kAlltoall: {
     Part p = PartOf(a, false);
-    b.Add(kSend, a.sendbuf, a.sendcount * p.size, a.sendtype);
-    b.Add(kRecv, a.recvbuf, a.recvcount * p.size, a.recvtype);
+    b.Add(kIn, a.sendbuf, a.sendcount * p.size, a.sendtype);
+    b.Add(kOut, a.recvbuf, a.recvcount * p.size, a.recvtype);
     return;
   }
   case CollectiveKind::kAlltoallv:
@@ -164,9 +164,9 @@ void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
     Part p = PartOf(a, false);
     bool w = kind == CollectiveKind::kAlltoallw;
     if (!in_place)
-      b.AddBlocks(kSend, a.sendbuf, p.size, a.sendcounts, a.sdispls,
+      b.AddBlocks(kIn, a.sendbuf, p.size, a.sendcounts, a.sdispls,
                   a.sendtype, w ? a.sendtypes : nullptr, w);
-    b.AddBlocks(kRecv, a.recvbuf, p.size, a.recvcounts, a.rdispls,
+    b.AddBlocks(kOut, a.recvbuf, p.size, a.recvcounts, a.rdispls,
                 a.recvtype, w ? a.recvtypes : nullptr, w);
     return;
   }
@@ -175,16 +175,16 @@ void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
     if (p.none)
       return;
     if (!(p.root && p.inter))
-      b.Add(kSend, a.sendbuf, a.count, a.datatype);
+      b.Add(kIn, a.sendbuf, a.count, a.datatype);
     if (p.root) // in place, recvbuf is the root's input and its result
-      b.Add(kRecv, a.recvbuf, a.count, a.datatype);
+      b.Add(kOut, a.recvbuf, a.count, a.datatype);
     return;
   }
   case CollectiveKind::kAllreduce:
   case CollectiveKind::kScan:
   case CollectiveKind::kExscan:
-    b.Add(kSend, a.sendbuf, a.count, a.datatype);
-    b.Add(kRecv, a.recvbuf, a.count, a.datatype);
+    b.Add(kIn, a.sendbuf, a.count, a.datatype);
+    b.Add(kOut, a.recvbuf, a.count, a.datatype);
     return;
   case CollectiveKind::kReduceScatter:
   case CollectiveKind::kReduceScatterBlock: {
@@ -202,10 +202,10 @@ void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
       mine = a.recvcounts[p.rank];
     }
     if (in_place) {
-      b.Add(kRecv, a.recvbuf, total, a.datatype);
+      b.Add(kOut, a.recvbuf, total, a.datatype);
     } else {
-      b.Add(kSend, a.sendbuf, total, a.datatype);
-      b.Add(kRecv, a.recvbuf, mine, a.datatype);
+      b.Add(kIn, a.sendbuf, total, a.datatype);
+      b.Add(kOut, a.recvbuf, mine, a.datatype);
     }
     return;
   }
@@ -219,23 +219,23 @@ void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
       return;
     switch (kind) {
     case CollectiveKind::kNeighborAllgather:
-      b.Add(kSend, a.sendbuf, a.sendcount, a.sendtype);
-      b.Add(kRecv, a.recvbuf, a.recvcount * in, a.recvtype);
+      b.Add(kIn, a.sendbuf, a.sendcount, a.sendtype);
+      b.Add(kOut, a.recvbuf, a.recvcount * in, a.recvtype);
       break;
     case CollectiveKind::kNeighborAllgatherv:
-      b.Add(kSend, a.sendbuf, a.sendcount, a.sendtype);
-      b.AddBlocks(kRecv, a.recvbuf, in, a.recvcounts, a.displs, a.recvtype,
+      b.Add(kIn, a.sendbuf, a.sendcount, a.sendtype);
+      b.AddBlocks(kOut, a.recvbuf, in, a.recvcounts, a.displs, a.recvtype,
                   nullptr, false);
       break;
     case CollectiveKind::kNeighborAlltoall:
-      b.Add(kSend, a.sendbuf, a.sendcount * outd, a.sendtype);
-      b.Add(kRecv, a.recvbuf, a.recvcount * in, a.recvtype);
+      b.Add(kIn, a.sendbuf, a.sendcount * outd, a.sendtype);
+      b.Add(kOut, a.recvbuf, a.recvcount * in, a.recvtype);
       break;
     default: {
       bool w = kind == CollectiveKind::kNeighborAlltoallw;
-      b.AddBlocks(kSend, a.sendbuf, outd, a.sendcounts, a.sdispls, a.sendtype,
+      b.AddBlocks(kIn, a.sendbuf, outd, a.sendcounts, a.sdispls, a.sendtype,
                   w ? a.sendtypes : nullptr, w);
-      b.AddBlocks(kRecv, a.recvbuf, in, a.recvcounts, a.rdispls, a.recvtype,
+      b.AddBlocks(kOut, a.recvbuf, in, a.recvcounts, a.rdispls, a.recvtype,
                   w ? a.recvtypes : nullptr, w);
       break;
     }

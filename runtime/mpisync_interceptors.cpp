@@ -78,14 +78,14 @@ void ObserveLibraryCopy(uptr dst, uptr src, uptr size) {
     ForEachOverlap(src, src + size,
                    [](PendingOp *op, PendingBuffer &buf, uptr, uptr,
                       MPI_Count) {
-                     if (buf.role == BufferRole::kSend)
+                     if (!LibraryWrites(buf.role))
                        op->send_data_consumed = true;
                    });
   if (dst_pending)
     ForEachOverlap(dst, dst + size,
                    [](PendingOp *op, PendingBuffer &buf, uptr, uptr,
                       MPI_Count) {
-                     if (buf.role == BufferRole::kRecv)
+                     if (LibraryWrites(buf.role))
                        op->recv_data_written = true;
                    });
   StateMutex().Unlock();

@@ -4,6 +4,7 @@
 #ifndef MPISYNC_INTERFACE_H
 #define MPISYNC_INTERFACE_H
 
+#include "mpisync/published_state.h"
 #include "sanitizer_common/sanitizer_internal_defs.h"
 
 using __sanitizer::u64;
@@ -11,15 +12,7 @@ using __sanitizer::uptr;
 
 extern "C" {
 
-// What the inline fast path reads, in one cache line. `pending` is non-zero
-// while any request or epoch is pending; [lo, lo + span) covers every
-// pending region that the access type can violate (span == 0: none).
-struct alignas(64) MpisyncPublishedState {
-  uptr pending;
-  uptr load_lo, load_span;   // loads: receive buffers
-  uptr store_lo, store_span; // stores: send and receive buffers
-  uptr shadow_offset;
-};
+// What the inline fast path reads (include/mpisync/published_state.h).
 SANITIZER_INTERFACE_ATTRIBUTE extern MpisyncPublishedState __mpisync_state;
 
 SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_init();

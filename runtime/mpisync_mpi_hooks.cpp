@@ -51,7 +51,7 @@ void SetReportPathForRank(int rank) {
 }
 
 bool Conflicting(BufferRole a, BufferRole b) {
-  return a == BufferRole::kRecv || b == BufferRole::kRecv;
+  return LibraryWrites(a) || LibraryWrites(b);
 }
 
 // Two pending operations whose buffers overlap where one of them receives
@@ -124,7 +124,7 @@ bool SendCompletedAtStart(const PendingOp *op, MPI_Request request) {
     return false;
   bool sends = false;
   for (uptr b = 0; b < op->num_buffers; b++)
-    sends |= op->buffers[b].role == BufferRole::kSend;
+    sends |= !LibraryWrites(op->buffers[b].role);
   if (!sends)
     return false;
   int flag = 0;

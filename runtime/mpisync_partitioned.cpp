@@ -33,7 +33,7 @@ void OnPartitionedInit(MpiCall &call, int rc, const MPI_Request *request,
 void ArmPartitionsForStart(PendingOp *op) {
   // Send partitions wait for MPI_Pready; receive partitions are MPI's.
   for (uptr i = 0; i < op->num_buffers; i++)
-    op->buffers[i].armed = op->buffers[i].role == BufferRole::kRecv;
+    op->buffers[i].armed = LibraryWrites(op->buffers[i].role);
 }
 
 void OnPready(MpiCall &, int rc, MPI_Request request, MPI_Count low,

@@ -35,10 +35,6 @@ DenseMap<int, PendingOp *> &Table() {
   return *request_table;
 }
 
-u8 ShadowBitsFor(BufferRole role) {
-  return role == BufferRole::kSend ? kShadowSend : kShadowRecv;
-}
-
 void Widen(uptr *lo, uptr *span, uptr begin, uptr end) {
   if (*span == 0) {
     *lo = begin;
@@ -65,7 +61,7 @@ void PublishBuffer(const PendingBuffer &b) {
   MpisyncPublishedState &s = __mpisync_state;
   Widen(&s.store_lo, &s.store_span, b.lo, b.hi);
   Widen(&op_hull.store_lo, &op_hull.store_span, b.lo, b.hi);
-  if (b.role == BufferRole::kRecv) {
+  if (RuleFor(b.role, BufferAccess::kLoad).outcome != RuleOutcome::kAllow) {
     Widen(&s.load_lo, &s.load_span, b.lo, b.hi);
     Widen(&op_hull.load_lo, &op_hull.load_span, b.lo, b.hi);
   }
@@ -91,7 +87,7 @@ void RecomputePublished() {
 void PoisonBuffer(const PendingBuffer &b) {
   if (!b.map || !b.armed)
     return;
-  u8 bits = ShadowBitsFor(b.role);
+  u8 bits = ShadowBitsOf(b.role);
   ForEachSegment(*b.map, b.base, b.count,
                  [&](uptr begin, uptr end) { PoisonShadow(begin, end, bits); });
 }
@@ -108,7 +104,7 @@ void UnpoisonBuffer(const PendingBuffer &b) {
                    [](PendingOp *other_op, PendingBuffer &other, uptr sb,
                       uptr se, MPI_Count) {
                      if (other_op->shadow_marked)
-                       PoisonShadow(sb, se, ShadowBitsFor(other.role));
+                       PoisonShadow(sb, se, ShadowBitsOf(other.role));
                    });
   });
 }

@@ -7,6 +7,7 @@
 
 #include <mpi.h>
 
+#include "mpisync/buffer_rules.h"
 #include "mpisync_datatype.h"
 #include "sanitizer_common/sanitizer_internal_defs.h"
 #include "sanitizer_common/sanitizer_mutex.h"
@@ -18,10 +19,7 @@ using __sanitizer::u64;
 using __sanitizer::u8;
 using __sanitizer::uptr;
 
-enum class BufferRole : u8 {
-  kSend, // may be read, not written, while pending
-  kRecv, // may not be accessed while pending
-};
+// BufferRole and what each role allows: include/mpisync/buffer_rules.def.
 
 struct PendingBuffer {
   BufferRole role;

@@ -49,14 +49,6 @@ uptr HashLocation(const char *s) {
   return (uptr)(h | (1ull << 63));
 }
 
-namespace {
-
-const char *RoleName(BufferRole role) {
-  return role == BufferRole::kSend ? "send" : "receive";
-}
-
-} // namespace
-
 void PrintHeader(ErrorKind kind, InternalScopedString *out,
                  ReportRecord *rec) {
   out->Append(kRule);
@@ -160,34 +152,23 @@ namespace {
 // Manifest: the library had not yet consumed (send) or produced (receive)
 // the data when the access happened, so this run's data is affected.
 // Latent: it had, as observed by the runtime; another MPI breaks it.
-bool IsLatent(ErrorKind kind, const AccessInfo &access, const PendingOp &op) {
-  if (kind == ErrorKind::kSendBufferWrite ||
-      kind == ErrorKind::kRmaOriginBufferWrite)
+bool IsLatent(RuleVerdict verdict, const PendingOp &op) {
+  switch (verdict) {
+  case RuleVerdict::kDataConsumed:
     return op.send_data_consumed;
-  if ((kind == ErrorKind::kRecvBufferAccess ||
-       kind == ErrorKind::kRmaResultBufferAccess) &&
-      !access.is_write)
+  case RuleVerdict::kDataProduced:
     return op.recv_data_written;
-  return false;
+  default:
+    return false;
+  }
 }
 
 } // namespace
 
-const char *ErrorKindName(ErrorKind kind) {
-  switch (kind) {
-#define MPISYNC_ERROR_KIND(Enum, Name, Description)                                       \
-  case ErrorKind::Enum:                                                        \
-    return Name;
-#include "mpisync/error_kinds.def"
-#undef MPISYNC_ERROR_KIND
-  }
-  return "unknown";
-}
-
-void ReportBufferAccess(ErrorKind kind, const AccessInfo &access,
-                        const PendingOp &op, const PendingBuffer &buf,
-                        MPI_Count element) {
-  bool latent = IsLatent(kind, access, op);
+void ReportBufferAccess(ErrorKind kind, RuleVerdict verdict,
+                        const AccessInfo &access, const PendingOp &op,
+                        const PendingBuffer &buf, MPI_Count element) {
+  bool latent = IsLatent(verdict, op);
   if (latent && !flags()->report_latent)
     return;
   if (AlreadyReported(kind, access.pc, op.start_stack))
@@ -204,15 +185,15 @@ void ReportBufferAccess(ErrorKind kind, const AccessInfo &access,
   InternalScopedString out;
   ReportRecord rec(kind);
   PrintHeader(kind, &out, &rec);
-  const char *verdict =
+  const char *verdict_text =
       latent ? "latent: the library had already moved the data in this run"
              : "manifest: the library had not yet moved the data";
   if (kind == ErrorKind::kFreedRequestBufferAccess)
-    verdict = "the request was freed with MPI_Request_free before it "
+    verdict_text = "the request was freed with MPI_Request_free before it "
               "completed; its completion cannot be known";
   out.AppendF("%s of size %zu at %p by rank %d (%s)\n",
               access.is_write ? "WRITE" : "READ", access.size,
-              (void *)access.addr, world_rank, verdict);
+              (void *)access.addr, world_rank, verdict_text);
   rec.verdict = kind == ErrorKind::kFreedRequestBufferAccess ? "unknown"
                 : latent                                    ? "latent"
                                                             : "manifest";

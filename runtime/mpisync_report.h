@@ -3,17 +3,12 @@
 #ifndef MPISYNC_REPORT_H
 #define MPISYNC_REPORT_H
 
+#include "mpisync/error_kinds.h"
 #include "mpisync_pending.h"
 
 namespace mpisync {
 
-enum class ErrorKind : u8 {
-#define MPISYNC_ERROR_KIND(Enum, Name, Description) Enum,
-#include "mpisync/error_kinds.def"
-#undef MPISYNC_ERROR_KIND
-};
-
-const char *ErrorKindName(ErrorKind kind);
+// ErrorKind and ErrorKindName: include/mpisync/error_kinds.h.
 
 struct AccessInfo {
   uptr addr;
@@ -26,7 +21,9 @@ struct AccessInfo {
 // All Report* functions are called with StateMutex held.
 
 // An access to element `element` of `buf` of the pending `op`.
-void ReportBufferAccess(ErrorKind kind, const AccessInfo &access,
+// `verdict` says how manifest and latent are told apart (buffer_rules.def).
+void ReportBufferAccess(ErrorKind kind, RuleVerdict verdict,
+                        const AccessInfo &access,
                         const PendingOp &op, const PendingBuffer &buf,
                         MPI_Count element);
 // `op` (being started at `start_stack`) and `other` have conflicting

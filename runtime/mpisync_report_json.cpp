@@ -111,10 +111,6 @@ void Address(JsonWriter &w, uptr addr) {
   w.String(buf);
 }
 
-const char *RoleName(BufferRole role) {
-  return role == BufferRole::kSend ? "send" : "receive";
-}
-
 // One symbolized frame: what the text's "#N 0x... in f file:line:col"
 // carries, plus the module and offset.
 void Frame(JsonWriter &w, uptr index, const AddressInfo &info, bool inlined) {

@@ -4,6 +4,7 @@
 #ifndef MPISYNC_SHADOW_H
 #define MPISYNC_SHADOW_H
 
+#include "mpisync/buffer_rules.h"
 #include "sanitizer_common/sanitizer_internal_defs.h"
 
 namespace mpisync {
@@ -11,23 +12,11 @@ namespace mpisync {
 using __sanitizer::u8;
 using __sanitizer::uptr;
 
-constexpr uptr kShadowScale = 3; // 8-byte granules
+// The shadow bits, kShadowScale and the load/store masks are the contract's
+// (include/mpisync/buffer_rules.h): the pass tests the same masks inline.
 constexpr uptr kGranule = uptr(1) << kShadowScale;
 // x86-64 user space is 47 bits; addresses above have no shadow.
 constexpr uptr kMaxAppAddress = uptr(1) << 47;
-
-enum ShadowBits : u8 {
-  kShadowSend = 1, // stores are errors
-  kShadowRecv = 2, // loads and stores are errors
-  // Window memory in an exposure epoch: the first load (store) of a granule
-  // per clock interval is recorded for the RMA conflict check, then the bit
-  // is cleared until this process's clock next leaves it.
-  kShadowWinLoad = 4,
-  kShadowWinStore = 8,
-};
-constexpr u8 kShadowLoadMask = kShadowRecv | kShadowWinLoad;
-constexpr u8 kShadowStoreMask = kShadowSend | kShadowRecv | kShadowWinStore;
-constexpr u8 kShadowWinMask = kShadowWinLoad | kShadowWinStore;
 
 void InitializeShadow();
 uptr ShadowOffset();

@@ -24,7 +24,9 @@ declare void @unknown()
 ; CHECK:      load i64, ptr getelementptr inbounds ([8 x i64], ptr @__mpisync_state, i64 0, i64 3)
 ; CHECK:      icmp ult i64
 ; CHECK:      load i64, ptr getelementptr inbounds ([8 x i64], ptr @__mpisync_state, i64 0, i64 5)
-; An aligned 4-byte store has one shadow granule; stores test mask 3.
+; An aligned 4-byte store has one shadow granule; stores test mask 11 (the
+; bits of the non-Allow store rules of include/mpisync/buffer_rules.def:
+; send 1, receive 2, window store 8).
 ; CHECK:      load i8, ptr
 ; CHECK-NOT:  load i8
 ; CHECK:      and i8 %{{.*}}, 11
@@ -45,8 +47,9 @@ define void @store(ptr %p) {
   ret void
 }
 
-; Loads use the load interval (fields 1 and 2) and mask 2 (receive buffers
-; only); an unaligned access may straddle two granules.
+; Loads use the load interval (fields 1 and 2) and mask 6 (receive 2, window
+; load 4: reading a pending send buffer is allowed); an unaligned access may
+; straddle two granules.
 ; CHECK-LABEL: define i64 @unaligned_load(
 ; CHECK:      load i64, ptr getelementptr inbounds ([8 x i64], ptr @__mpisync_state, i64 0, i64 2)
 ; CHECK:      load i64, ptr getelementptr inbounds ([8 x i64], ptr @__mpisync_state, i64 0, i64 1)
