@@ -1,9 +1,9 @@
-// JSON Lines reports (log_format=json): one JSON object per report, on one
-// line, written with RapidJSON's SAX Writer. The runtime takes no memory
+// The JSON printer (log_format=json): a ReportDesc as one JSON object on one
+// line (JSON Lines), written with RapidJSON's SAX Writer. The runtime takes no memory
 // from malloc and no exceptions: RapidJSON's stack and the output buffer
 // use sanitizer_common's internal allocator, and its assertions are CHECKs.
 // docs/reports.md documents the object; tools/mpisync-report reads it.
-#include "mpisync_report_json.h"
+#include "mpisync_report_desc.h"
 
 #include "mpisync_flags.h"
 #include "mpisync_modules.h"
@@ -95,12 +95,12 @@ void String(JsonWriter &w, const char *s) {
     w.Null();
 }
 
-// Text of [begin, end), without the trailing newline.
-void Substring(JsonWriter &w, const InternalScopedString &text, uptr begin,
-               uptr end) {
-  while (end > begin && (text.data()[end - 1] == '\n'))
+// A title or line, without its trailing newlines.
+void Text(JsonWriter &w, const InternalScopedString &text) {
+  uptr end = text.length();
+  while (end > 0 && text.data()[end - 1] == '\n')
     end--;
-  w.String(text.data() + begin, (rapidjson::SizeType)(end - begin));
+  w.String(text.data(), (rapidjson::SizeType)end);
 }
 
 // Addresses as strings, as printed in the text ("0x7ffc..."): JSON numbers
@@ -180,13 +180,12 @@ void Frames(JsonWriter &w, u32 id, uptr *top) {
   w.EndArray();
 }
 
-void Stack(JsonWriter &w, const ReportRecord::Stack &s,
-           const InternalScopedString &text) {
+void Stack(JsonWriter &w, const ReportStack &s) {
   w.StartObject();
   Key(w, "role");
   String(w, s.role);
   Key(w, "title");
-  Substring(w, text, s.title_begin, s.title_end);
+  Text(w, s.title);
   Key(w, "frames");
   uptr top;
   Frames(w, s.id, &top);
@@ -195,7 +194,7 @@ void Stack(JsonWriter &w, const ReportRecord::Stack &s,
   w.EndObject();
 }
 
-void Buffer(JsonWriter &w, const ReportRecord &rec) {
+void Buffer(JsonWriter &w, const ReportBuffer &rec) {
   const PendingOp &op = *rec.op;
   const PendingBuffer &buf = *rec.buf;
   w.StartObject();
@@ -212,9 +211,9 @@ void Buffer(JsonWriter &w, const ReportRecord &rec) {
   Key(w, "base");
   Address(w, buf.base);
   Key(w, "address");
-  Address(w, rec.buf_addr);
+  Address(w, rec.addr);
   Key(w, "offset");
-  w.Int64((sptr)rec.buf_addr - (sptr)(buf.base ? buf.base : buf.lo));
+  w.Int64((sptr)rec.addr - (sptr)(buf.base ? buf.base : buf.lo));
   Key(w, "count");
   w.Int64(buf.count);
   Key(w, "datatype");
@@ -231,7 +230,7 @@ void Buffer(JsonWriter &w, const ReportRecord &rec) {
 
 // A place of the SUMMARY line: the frame it names (as in Frames) and the
 // index of its stack in "stacks".
-void Place(JsonWriter &w, const ReportRecord &rec, u32 id) {
+void Place(JsonWriter &w, const ReportDesc &desc, u32 id) {
   StackTrace stack = StackDepotGet(id);
   uptr frame = 0, index = 0;
   while (frame + 1 < stack.size && IsMpiLibraryPc(stack.trace[frame])) {
@@ -255,8 +254,8 @@ void Place(JsonWriter &w, const ReportRecord &rec, u32 id) {
   w.StartObject();
   Key(w, "stack");
   bool found = false;
-  for (uptr i = 0; i < rec.num_stacks && !found; i++)
-    if (rec.stacks[i].id == id) {
+  for (uptr i = 0; i < desc.num_stacks && !found; i++)
+    if (desc.stacks[i].id == id) {
       w.Uint64(i);
       found = true;
     }
@@ -285,22 +284,6 @@ void Place(JsonWriter &w, const ReportRecord &rec, u32 id) {
 
 } // namespace
 
-void ReportRecord::PrintStack(const char *role, u32 id,
-                              InternalScopedString *text) {
-  if (num_stacks < kMaxStacks)
-    stacks[num_stacks++] = {role, id, text_mark, text->length()};
-  mpisync::PrintStack(id, text);
-  text_mark = text->length();
-}
-
-void ReportRecord::SetSummary(u32 where, const char *call, u32 call_where,
-                              const InternalScopedString &text) {
-  where_stack = where;
-  call_name = call;
-  call_stack = call_where;
-  summary_begin = text.length();
-}
-
 bool JsonReports() {
   if (log_format == LogFormat::kUnknown) {
     const char *f = flags()->log_format;
@@ -318,8 +301,7 @@ bool JsonReports() {
   return log_format == LogFormat::kJson;
 }
 
-void PrintJsonReport(const ReportRecord &rec, const InternalScopedString &text,
-                     int rank, uptr seq) {
+void PrintJsonReport(const ReportDesc &desc, int rank, uptr seq) {
   JsonBuffer out;
   InternalJsonAllocator stack_allocator;
   JsonWriter w(out, &stack_allocator);
@@ -327,7 +309,7 @@ void PrintJsonReport(const ReportRecord &rec, const InternalScopedString &text,
   Key(w, "mpisync");
   w.Int(1); // version of this object's layout
   Key(w, "kind");
-  String(w, ErrorKindName(rec.kind));
+  String(w, ErrorKindName(desc.kind));
   Key(w, "rank");
   w.Int(rank);
   Key(w, "pid");
@@ -337,57 +319,65 @@ void PrintJsonReport(const ReportRecord &rec, const InternalScopedString &text,
   Key(w, "time_ns");
   w.Uint64(NanoTime());
   Key(w, "verdict");
-  String(w, rec.verdict);
+  String(w, desc.verdict);
   Key(w, "manifest");
-  if (rec.verdict && !internal_strcmp(rec.verdict, "manifest"))
+  if (desc.verdict && !internal_strcmp(desc.verdict, "manifest"))
     w.Bool(true);
-  else if (rec.verdict && !internal_strcmp(rec.verdict, "latent"))
+  else if (desc.verdict && !internal_strcmp(desc.verdict, "latent"))
     w.Bool(false);
   else
     w.Null();
+  if (desc.mode) {
+    Key(w, "mode");
+    w.StartObject();
+    Key(w, "name");
+    String(w, desc.mode);
+    Key(w, "detail");
+    String(w, desc.mode_detail);
+    w.EndObject();
+  }
   Key(w, "message");
-  if (rec.num_stacks)
-    Substring(w, text, rec.stacks[0].title_begin, rec.stacks[0].title_end);
+  if (desc.num_stacks)
+    Text(w, desc.stacks[0].title);
   else
     w.Null();
 
   Key(w, "access");
-  if (rec.access_type) {
+  if (desc.has_access) {
     w.StartObject();
     Key(w, "type");
-    String(w, rec.access_type);
+    String(w, desc.access.type);
     Key(w, "address");
-    Address(w, rec.access_addr);
+    Address(w, desc.access.addr);
     Key(w, "size");
-    w.Uint64(rec.access_size);
+    w.Uint64(desc.access.size);
     w.EndObject();
   } else {
     w.Null();
   }
   Key(w, "buffer");
-  if (rec.op && rec.buf)
-    Buffer(w, rec);
+  if (desc.has_buffer)
+    Buffer(w, desc.buffer);
   else
     w.Null();
   Key(w, "mpi_call");
-  String(w, rec.call_name);
+  String(w, desc.call_name);
 
   Key(w, "stacks");
   w.StartArray();
-  for (uptr i = 0; i < rec.num_stacks; i++)
-    Stack(w, rec.stacks[i], text);
+  for (uptr i = 0; i < desc.num_stacks; i++)
+    Stack(w, desc.stacks[i]);
   w.EndArray();
 
   // The SUMMARY line: its two places, and its text.
   Key(w, "location");
-  Place(w, rec, rec.where_stack);
+  Place(w, desc, desc.where_stack);
   Key(w, "call_location");
-  Place(w, rec, rec.call_stack);
+  Place(w, desc, desc.call_stack);
   Key(w, "summary");
-  uptr end = rec.summary_begin;
-  while (end < text.length() && text.data()[end] != '\n')
-    end++;
-  Substring(w, text, rec.summary_begin, end);
+  InternalScopedString summary;
+  RenderSummary(desc, &summary);
+  Text(w, summary);
   w.EndObject();
   Printf("%s", out.Finish());
 }

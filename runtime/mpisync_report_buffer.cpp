@@ -1,0 +1,205 @@
+// What the reports about pending buffers say: an access to one, a buffer
+// started on another's memory, memory released under one, requests left
+// pending at MPI_Finalize, a persistent request completed but never
+// started. Each fills a ReportDesc; mpisync_report.cpp emits it.
+#include "mpisync_flags.h"
+#include "mpisync_report.h"
+#include "mpisync_report_desc.h"
+#include "mpisync_stack.h"
+#include "sanitizer_common/sanitizer_common.h"
+#include "sanitizer_common/sanitizer_libc.h"
+
+using namespace __sanitizer;
+
+namespace mpisync {
+
+namespace {
+
+// FNV-1a of a source location, tagged so it never equals a pc.
+uptr HashLocation(const char *s) {
+  u64 h = 1469598103934665603ull;
+  for (; *s; s++)
+    h = (h ^ (u8)*s) * 1099511628211ull;
+  return (uptr)(h | (1ull << 63));
+}
+
+void DescribeDatatype(const PendingBuffer &buf, char *out, uptr size) {
+  internal_strncpy(out, "?", size);
+  if (buf.datatype == MPI_DATATYPE_NULL)
+    return;
+  char name[MPI_MAX_OBJECT_NAME];
+  int len = 0;
+  int finalized = 0;
+  PMPI_Finalized(&finalized);
+  if (!finalized &&
+      PMPI_Type_get_name(buf.datatype, name, &len) == MPI_SUCCESS && len > 0)
+    internal_strncpy(out, name, size);
+  else
+    internal_strncpy(out, "a derived datatype", size);
+  out[size - 1] = 0;
+}
+
+// "ADDR is N bytes from the start of the send buffer [lo, hi) of a pending
+// MPI_Isend (COUNT x TYPE, element E), started here:" and the stack, then
+// where the request was freed or last completed.
+void DescribeBufferAt(ReportDesc *desc, uptr addr, const PendingOp &op,
+                      const PendingBuffer &buf, MPI_Count element) {
+  ReportBuffer &b = desc->buffer;
+  desc->has_buffer = true;
+  b.op = &op;
+  b.buf = &buf;
+  b.addr = addr;
+  b.element = element;
+  DescribeDatatype(buf, b.datatype, sizeof(b.datatype));
+  // With MPI_BOTTOM (base 0) the datatype holds absolute addresses: the
+  // offset is counted from the first byte of the buffer instead.
+  uptr start = buf.base ? buf.base : buf.lo;
+  InternalScopedString &title = desc->AddStack("mpi_call", op.start_stack);
+  title.AppendF("%p is %zd bytes from the start of the %s buffer [%p, %p) of "
+                "a pending %s (%lld x %s",
+                (void *)addr, (sptr)addr - (sptr)start, RoleName(buf.role),
+                (void *)buf.lo, (void *)buf.hi, op.call, (long long)buf.count,
+                b.datatype);
+  if (element >= 0)
+    title.AppendF(", element %lld", (long long)element);
+  if (op.start_call != op.call)
+    title.AppendF("), started by %s here:\n", op.start_call);
+  else
+    title.Append("), started here:\n");
+  if (op.freed_while_active)
+    desc->AddStack("request_free", op.complete_stack)
+        .Append("The request was freed with MPI_Request_free here:\n");
+  else if (op.complete_stack)
+    desc->AddStack("completion", op.complete_stack)
+        .Append("The request was last completed here:\n");
+}
+
+// Manifest: the library had not yet consumed (send) or produced (receive)
+// the data when the access happened, so this run's data is affected.
+// Latent: it had, as observed by the runtime; another MPI breaks it.
+bool IsLatent(RuleVerdict verdict, const PendingOp &op) {
+  switch (verdict) {
+  case RuleVerdict::kDataConsumed:
+    return op.send_data_consumed;
+  case RuleVerdict::kDataProduced:
+    return op.recv_data_written;
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+void ReportBufferAccess(ErrorKind kind, RuleVerdict verdict,
+                        const AccessInfo &access, const PendingOp &op,
+                        const PendingBuffer &buf, MPI_Count element) {
+  bool latent = IsLatent(verdict, op);
+  if (latent && !flags()->report_latent)
+    return;
+  if (AlreadyReported(kind, access.pc, op.start_stack))
+    return;
+  u32 access_stack = CaptureStack(access.pc, access.bp, /*fast=*/false);
+  // Vectorised or unrolled code has several instructions for one source
+  // access: one report per source location too.
+  char where[512];
+  DescribeTopFrame(access_stack, where, sizeof(where));
+  if (AlreadyReported(kind, HashLocation(where), op.start_stack))
+    return;
+  if (Suppressed(kind, access_stack, op.start_stack))
+    return;
+  ReportDesc desc(kind);
+  bool unknown = kind == ErrorKind::kFreedRequestBufferAccess;
+  const char *verdict_text =
+      unknown ? "the request was freed with MPI_Request_free before it "
+                "completed; its completion cannot be known"
+      : latent ? "latent: the library had already moved the data in this run"
+               : "manifest: the library had not yet moved the data";
+  desc.verdict = unknown ? "unknown" : latent ? "latent" : "manifest";
+  desc.access = {access.is_write ? "write" : "read", access.addr, access.size};
+  desc.has_access = true;
+  desc.AddStack("access", access_stack)
+      .AppendF("%s of size %zu at %p by rank %d (%s)\n",
+               access.is_write ? "WRITE" : "READ", access.size,
+               (void *)access.addr, WorldRank(), verdict_text);
+  DescribeBufferAt(&desc, access.addr, op, buf, element);
+  desc.SetSummary(access_stack, op.start_call, op.start_stack);
+  EmitReport(desc);
+}
+
+void ReportOverlap(const PendingOp &op, const PendingBuffer &buf,
+                   u32 start_stack, const PendingOp &other,
+                   const PendingBuffer &other_buf, uptr addr) {
+  ErrorKind kind = ErrorKind::kOverlappingBuffers;
+  if (!NewReport(kind, start_stack, other.start_stack, start_stack,
+                 other.start_stack))
+    return;
+  ReportDesc desc(kind);
+  desc.AddStack("start", start_stack)
+      .AppendF("The %s buffer of %s [%p, %p) overlaps, at %p, the %s buffer "
+               "of a pending %s; at least one of them receives. %s "
+               "started here:\n",
+               RoleName(buf.role), op.call, (void *)buf.lo, (void *)buf.hi,
+               (void *)addr, RoleName(other_buf.role), other.call, op.call);
+  DescribeBufferAt(&desc, addr, other, other_buf, -1);
+  desc.SetSummary(start_stack, other.start_call, other.start_stack);
+  EmitReport(desc);
+}
+
+void ReportReleasedBuffer(ErrorKind kind, const char *how, uptr begin,
+                          uptr end, u32 release_stack, const PendingOp &op,
+                          const PendingBuffer &buf) {
+  if (!NewReport(kind, release_stack, op.start_stack, release_stack,
+                 op.start_stack))
+    return;
+  ReportDesc desc(kind);
+  desc.access = {how, begin, end - begin};
+  desc.has_access = true;
+  desc.AddStack("release", release_stack)
+      .AppendF("%s [%p, %p) on rank %d while MPI still owns part of it:\n",
+               how, (void *)begin, (void *)end, WorldRank());
+  uptr addr = buf.lo > begin ? buf.lo : begin;
+  DescribeBufferAt(&desc, addr, op, buf, -1);
+  desc.SetSummary(release_stack, op.start_call, op.start_stack);
+  EmitReport(desc);
+}
+
+void ReportAtFinalize(ErrorKind kind, const PendingOp &op, u32 finalize_stack) {
+  u32 origin = kind == ErrorKind::kRequestNotFreed || !op.start_stack
+                   ? op.create_stack
+                   : op.start_stack;
+  if (Suppressed(kind, origin, 0))
+    return;
+  ReportDesc desc(kind);
+  InternalScopedString &title = desc.AddStack("mpi_call", origin);
+  if (kind == ErrorKind::kMissingCompletion)
+    title.AppendF("The request of %s was still pending at MPI_Finalize; it "
+                  "was started here:\n",
+                  op.call);
+  else
+    title.AppendF("The persistent request of %s was never freed "
+                  "(MPI_Request_free); it was created here:\n",
+                  op.call);
+  desc.AddStack("finalize", finalize_stack)
+      .Append("MPI_Finalize was called here:\n");
+  desc.SetSummary(origin, op.call, origin);
+  EmitReport(desc);
+}
+
+void ReportMissingStart(const PendingOp &op, const char *call_name,
+                        u32 call_stack) {
+  ErrorKind kind = ErrorKind::kMissingStart;
+  if (!NewReport(kind, call_stack, op.create_stack, call_stack,
+                 op.create_stack))
+    return;
+  ReportDesc desc(kind);
+  desc.AddStack("wait", call_stack)
+      .AppendF("%s on the persistent request of %s, which was never started "
+               "with MPI_Start or MPI_Startall:\n",
+               call_name, op.call);
+  desc.AddStack("mpi_call", op.create_stack)
+      .Append("The request was created here:\n");
+  desc.SetSummary(call_stack, op.call, op.create_stack);
+  EmitReport(desc);
+}
+
+} // namespace mpisync

@@ -1,0 +1,99 @@
+// One report, described: what every check fills in, and what the text
+// printer (mpisync_report_text.cpp) and the JSON printer
+// (mpisync_report_json.cpp) render. tsan's ReportDesc is the model: checks
+// say what happened, printers decide how it looks. docs/reports.md shows
+// both forms.
+#ifndef MPISYNC_REPORT_DESC_H
+#define MPISYNC_REPORT_DESC_H
+
+#include "mpisync_report.h"
+#include "sanitizer_common/sanitizer_common.h"
+
+namespace mpisync {
+
+// A stack of the report and the text that introduces it (one or more lines,
+// each ending in '\n').
+struct ReportStack {
+  const char *role; // "access", "mpi_call", "completion", "release", ...
+  u32 id;           // StackDepot id
+  __sanitizer::InternalScopedString title;
+};
+
+// The pending buffer a report is about, and where in it the conflict is.
+struct ReportBuffer {
+  const PendingOp *op;
+  const PendingBuffer *buf;
+  uptr addr;
+  MPI_Count element; // -1: not one element
+  char datatype[64];
+};
+
+// The access a report is about: a load or store ("read", "write"), or what
+// released the memory ("free() releases", ...) with size the length.
+struct ReportAccess {
+  const char *type;
+  uptr addr, size;
+};
+
+struct ReportDesc {
+  static constexpr uptr kMaxStacks = 6;
+
+  explicit ReportDesc(ErrorKind kind) : kind(kind) {}
+  ReportDesc(const ReportDesc &) = delete;
+  ReportDesc &operator=(const ReportDesc &) = delete;
+
+  // Appends a stack and returns its (empty) title for the caller to write:
+  // desc.AddStack("access", id).AppendF("WRITE of size %zu ...\n", ...).
+  __sanitizer::InternalScopedString &AddStack(const char *role, u32 id);
+  // The SUMMARY line: the place of the error and the MPI call.
+  void SetSummary(u32 where, const char *call, u32 call_where) {
+    where_stack = where;
+    call_name = call;
+    call_stack = call_where;
+  }
+
+  ErrorKind kind;
+  // "manifest", "latent", "unknown", or null where a report has none.
+  const char *verdict = nullptr;
+  ReportAccess access = {};
+  bool has_access = false;
+  ReportBuffer buffer = {};
+  bool has_buffer = false;
+  // The run-time mode that acted, when one did (amplify, scaling guard,
+  // cloning), and what it did: printed as "<mode>: <detail>" before the
+  // SUMMARY line, and as "mode"/"mode_detail" in JSON.
+  const char *mode = nullptr;
+  char mode_detail[160] = {};
+  // The SUMMARY line's two places.
+  u32 where_stack = 0;
+  const char *call_name = nullptr;
+  u32 call_stack = 0;
+
+  ReportStack stacks[kMaxStacks];
+  uptr num_stacks = 0;
+};
+
+// Renders `desc` in the sanitizer's text format into `out`.
+void RenderTextReport(const ReportDesc &desc, int rank,
+                      __sanitizer::InternalScopedString *out);
+// The SUMMARY line without its "SUMMARY: " prefix and newline:
+// "MPISync: KIND first-place; CALL at call-place".
+void RenderSummary(const ReportDesc &desc,
+                   __sanitizer::InternalScopedString *out);
+// log_format=json was asked for.
+bool JsonReports();
+// Writes `desc` as one JSON object on one line (docs/reports.md).
+void PrintJsonReport(const ReportDesc &desc, int rank, uptr seq);
+
+// The shared opening of every report: false if this (kind, site, other
+// site) pair was reported before or a suppression matches stacks a and b.
+bool NewReport(ErrorKind kind, uptr site, u32 other, u32 stack_a, u32 stack_b);
+// One report per (site, other site) pair and kind: true if seen before.
+bool AlreadyReported(ErrorKind kind, uptr site, u32 other);
+bool Suppressed(ErrorKind kind, u32 a, u32 b);
+// Prints (text or JSON), counts the error and applies halt_on_error.
+void EmitReport(const ReportDesc &desc);
+
+} // namespace mpisync
+
+#endif // MPISYNC_REPORT_DESC_H
