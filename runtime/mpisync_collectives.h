@@ -8,7 +8,7 @@
 
 #include <mpi.h>
 
-#include "mpisync_mpi_hooks.h"
+#include "mpisync_mpi_call.h"
 #include "sanitizer_common/sanitizer_common.h"
 
 namespace mpisync {

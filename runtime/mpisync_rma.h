@@ -1,10 +1,12 @@
 // One-sided communication (MPI 4.1 chapter 12): what the generated wrappers
 // of mpi_calls.tbl call for windows, epochs and RMA operations.
 //
+//  - mpisync_rma_types.h      the calls' arguments, as the wrappers give them
 //  - mpisync_rma_window.cpp   windows, their memory and the epoch state
 //  - mpisync_rma_clock.cpp    vector clocks and the lseq counter
 //  - mpisync_rma_records.cpp  access records, their exchange, the conflict
 //                             check
+//  - mpisync_rma_transport.cpp MPISync's own messages between members
 //  - mpisync_rma_hooks.cpp    the semantics of each call (this header)
 //  - mpisync_report_rma.cpp   the reports
 #ifndef MPISYNC_RMA_H
@@ -12,11 +14,10 @@
 
 #include <mpi.h>
 
-#include "mpisync_mpi_hooks.h"
+#include "mpisync_mpi_call.h"
+#include "mpisync_rma_types.h"
 
 namespace mpisync {
-
-enum class WinKind : u8 { kCreate, kAllocate, kShared, kDynamic };
 
 // MPI_Win_create (base is the memory), MPI_Win_allocate(_shared) (base is
 // the baseptr argument: a void ** in disguise), MPI_Win_create_dynamic.
@@ -30,57 +31,10 @@ void BeforeWinDetach(MpiCall &call, MPI_Win win, const void *base);
 // before the window (and the communicator they use) goes away.
 void BeforeWinFree(MpiCall &call, const MPI_Win *win);
 
-enum class WinSync : u8 {
-  kFence,
-  kPost,
-  kStart,
-  kComplete,
-  kWait,
-  kTest,
-  kLock,
-  kUnlock,
-  kLockAll,
-  kUnlockAll,
-  kFlush,
-  kFlushAll,
-  kFlushLocal,
-  kFlushLocalAll,
-  kSync,
-};
-
-struct WinSyncArgs {
-  WinSync what;
-  MPI_Win win;
-  int rank = MPI_PROC_NULL; // lock, unlock, flush(_local)
-  int lock_type = 0;
-  int assert_flags = 0;
-  MPI_Group group = MPI_GROUP_NULL; // post, start
-  const int *flag = nullptr;        // test
-};
-
 // Epoch misuse is reported before the call (MPICH may abort on it); the
 // state changes and the clock exchange happen after it succeeded.
 void BeforeWinSync(MpiCall &call, const WinSyncArgs &args);
 void AfterWinSync(MpiCall &call, int rc, const WinSyncArgs &args);
-
-enum class RmaKind : u8 { kPut, kGet, kAcc, kGetAcc, kFetchOp, kCas };
-
-struct RmaOpArgs {
-  RmaKind kind;
-  const void *origin = nullptr;
-  MPI_Count origin_count = 0;
-  MPI_Datatype origin_type = MPI_DATATYPE_NULL;
-  const void *compare = nullptr; // MPI_Compare_and_swap
-  void *result = nullptr;
-  MPI_Count result_count = 0;
-  MPI_Datatype result_type = MPI_DATATYPE_NULL;
-  int target = MPI_PROC_NULL;
-  MPI_Aint disp = 0;
-  MPI_Count target_count = 0;
-  MPI_Datatype target_type = MPI_DATATYPE_NULL;
-  MPI_Op op = MPI_OP_NULL;
-  MPI_Win win = MPI_WIN_NULL;
-};
 
 void BeforeRmaOp(MpiCall &call, const RmaOpArgs &args);
 // request: the R* variants' request, else null.

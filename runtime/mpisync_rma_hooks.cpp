@@ -18,6 +18,7 @@
 #include "mpisync_report_rma.h"
 #include "mpisync_rma_clock.h"
 #include "mpisync_rma_records.h"
+#include "mpisync_rma_transport.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"
 

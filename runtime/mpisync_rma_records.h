@@ -41,13 +41,6 @@ void DrainRecords(Window *w, bool final);
 // forgets them when `forget`.
 void CheckConflicts(Window *w, bool forget);
 
-// MPISync's own messages on the window's communicator (copied; completed
-// by the time the window is freed).
-// False if MPI refused the send.
-bool SendBytes(Window *w, int to, int tag, const void *data, uptr size,
-               MPI_Comm comm = MPI_COMM_NULL);
-void WaitSends(Window *w);
-
 } // namespace mpisync
 
 #endif // MPISYNC_RMA_RECORDS_H

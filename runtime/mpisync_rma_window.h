@@ -6,7 +6,7 @@
 
 #include <mpi.h>
 
-#include "mpisync_rma.h"
+#include "mpisync_rma_types.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_mutex.h"
 

@@ -1,0 +1,47 @@
+// MpiCall and SavedRequests (mpisync_mpi_call.h).
+#include "mpisync_mpi_call.h"
+
+#include "mpisync_flags.h"
+#include "mpisync_modules.h"
+#include "mpisync_rtl.h"
+#include "mpisync_stack.h"
+#include "sanitizer_common/sanitizer_allocator_internal.h"
+
+using namespace __sanitizer;
+
+namespace mpisync {
+
+MpiCall::MpiCall(const char *name, uptr pc, uptr bp)
+    : name_(name), pc_(pc), bp_(bp) {
+  Initialize();
+  mpi_call_depth++;
+}
+
+MpiCall::~MpiCall() { mpi_call_depth--; }
+
+u32 MpiCall::Stack() {
+  // Calls through MPICH's Fortran bindings come from code without frame
+  // pointers: only the DWARF unwinder gets through it.
+  if (!stack_)
+    stack_ = CaptureStack(pc_, bp_,
+                          flags()->fast_unwind_on_mpi_call &&
+                              !IsMpiLibraryPc(pc_));
+  return stack_;
+}
+
+SavedRequests::SavedRequests(const MPI_Request *requests, MPI_Count count)
+    : slots_(requests), handles_(inline_),
+      count_(count > 0 && requests ? count : 0) {
+  if (count_ > kInline)
+    handles_ = static_cast<MPI_Request *>(
+        InternalAlloc(sizeof(MPI_Request) * count_));
+  for (MPI_Count i = 0; i < count_; i++)
+    handles_[i] = requests[i];
+}
+
+SavedRequests::~SavedRequests() {
+  if (handles_ != inline_)
+    InternalFree(handles_);
+}
+
+} // namespace mpisync

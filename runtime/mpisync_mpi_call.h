@@ -1,0 +1,63 @@
+// One MPI call as the generated wrappers describe it to the hooks and the
+// mode layers: its name and call site (MpiCall), the request handles it was
+// given (SavedRequests) and its buffer arguments (BufferArg). Below every
+// hook header: it knows nothing of what the hooks do.
+#ifndef MPISYNC_MPI_CALL_H
+#define MPISYNC_MPI_CALL_H
+
+#include <mpi.h>
+
+#include "mpisync/buffer_rules.h"
+#include "sanitizer_common/sanitizer_internal_defs.h"
+
+namespace mpisync {
+
+using __sanitizer::u32;
+using __sanitizer::uptr;
+
+struct BufferArg {
+  BufferRole role;
+  const void *buf;
+  MPI_Count count;
+  MPI_Datatype datatype;
+};
+
+// One MPI call in progress on this thread: its name and where it came from.
+// While it lives, the thread is inside the MPI library.
+class MpiCall {
+public:
+  MpiCall(const char *name, uptr pc, uptr bp);
+  ~MpiCall();
+  const char *name() const { return name_; }
+  // The caller's stack, captured on first use.
+  u32 Stack();
+
+private:
+  const char *name_;
+  uptr pc_, bp_;
+  u32 stack_ = 0;
+};
+
+// Request handles copied before the MPI call overwrites them.
+class SavedRequests {
+public:
+  SavedRequests(const MPI_Request *requests, MPI_Count count);
+  ~SavedRequests();
+  MPI_Request operator[](MPI_Count i) const { return handles_[i]; }
+  MPI_Count size() const { return count_; }
+  // The program's variable that held handle i.
+  const MPI_Request *slot(MPI_Count i) const {
+    return slots_ ? slots_ + i : nullptr;
+  }
+
+private:
+  const MPI_Request *slots_;
+  static constexpr int kInline = 16;
+  MPI_Request inline_[kInline];
+  MPI_Request *handles_;
+  MPI_Count count_;
+};
+
+} // namespace mpisync
+
+#endif // MPISYNC_MPI_CALL_H
