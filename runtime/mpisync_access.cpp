@@ -29,7 +29,6 @@ bool InHull(uptr addr, uptr size, uptr lo, uptr span) {
   return span != 0 && addr < lo + span && addr + size > lo;
 }
 
-
 } // namespace
 
 void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
@@ -67,30 +66,29 @@ void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
   CountStat(kStatShadow);
   Lock lock(&StateMutex());
   AccessInfo access = {p, size, is_write, pc, bp};
-  ForEachOverlap(p, p + size,
-                 [&](PendingOp *op, PendingBuffer &buf, uptr sb, uptr,
-                     MPI_Count element) {
-                   BufferRule rule = RuleFor(
-                       buf.role,
-                       is_write ? BufferAccess::kStore : BufferAccess::kLoad);
-                   if (rule.outcome != RuleOutcome::kError)
-                     return;
-                   // A request freed while active: whatever the role, its
-                   // completion can no longer be known, nor the verdict.
-                   ErrorKind kind = rule.kind;
-                   RuleVerdict verdict = rule.verdict;
-                   if (op->freed_while_active) {
-                     kind = ErrorKind::kFreedRequestBufferAccess;
-                     verdict = RuleVerdict::kNone;
-                   }
-                   CountStat(kStatConflict);
-                   AccessInfo at = access;
-                   if (at.addr < sb) { // report the first byte that conflicts
-                     at.size -= sb - at.addr;
-                     at.addr = sb;
-                   }
-                   ReportBufferAccess(kind, verdict, at, *op, buf, element);
-                 });
+  ForEachOverlap(
+      p, p + size,
+      [&](PendingOp *op, PendingBuffer &buf, uptr sb, uptr, MPI_Count element) {
+        BufferRule rule = RuleFor(buf.role, is_write ? BufferAccess::kStore
+                                                     : BufferAccess::kLoad);
+        if (rule.outcome != RuleOutcome::kError)
+          return;
+        // A request freed while active: whatever the role, its
+        // completion can no longer be known, nor the verdict.
+        ErrorKind kind = rule.kind;
+        RuleVerdict verdict = rule.verdict;
+        if (op->freed_while_active) {
+          kind = ErrorKind::kFreedRequestBufferAccess;
+          verdict = RuleVerdict::kNone;
+        }
+        CountStat(kStatConflict);
+        AccessInfo at = access;
+        if (at.addr < sb) { // report the first byte that conflicts
+          at.size -= sb - at.addr;
+          at.addr = sb;
+        }
+        ReportBufferAccess(kind, verdict, at, *op, buf, element);
+      });
 }
 
 void CheckRelease(uptr begin, uptr end, bool is_stack, const char *how,

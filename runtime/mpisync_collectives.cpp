@@ -122,8 +122,8 @@ void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
     if (kind == CollectiveKind::kGather)
       b.Add(kOut, a.recvbuf, a.recvcount * p.size, a.recvtype);
     else
-      b.AddBlocks(kOut, a.recvbuf, p.size, a.recvcounts, a.displs,
-                  a.recvtype, nullptr, false);
+      b.AddBlocks(kOut, a.recvbuf, p.size, a.recvcounts, a.displs, a.recvtype,
+                  nullptr, false);
     return;
   }
   case CollectiveKind::kScatter:
@@ -135,8 +135,8 @@ void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
       if (kind == CollectiveKind::kScatter)
         b.Add(kIn, a.sendbuf, a.sendcount * p.size, a.sendtype);
       else
-        b.AddBlocks(kIn, a.sendbuf, p.size, a.sendcounts, a.displs,
-                    a.sendtype, nullptr, false);
+        b.AddBlocks(kIn, a.sendbuf, p.size, a.sendcounts, a.displs, a.sendtype,
+                    nullptr, false);
     }
     if (!(p.root && (p.inter || a.recvbuf == MPI_IN_PLACE)))
       b.Add(kOut, a.recvbuf, a.recvcount, a.recvtype);
@@ -149,8 +149,8 @@ void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
     if (kind == CollectiveKind::kAllgather)
       b.Add(kOut, a.recvbuf, a.recvcount * p.size, a.recvtype);
     else
-      b.AddBlocks(kOut, a.recvbuf, p.size, a.recvcounts, a.displs,
-                  a.recvtype, nullptr, false);
+      b.AddBlocks(kOut, a.recvbuf, p.size, a.recvcounts, a.displs, a.recvtype,
+                  nullptr, false);
     return;
   }
   case CollectiveKind::kAlltoall: {
@@ -164,10 +164,10 @@ void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
     Part p = PartOf(a, false);
     bool w = kind == CollectiveKind::kAlltoallw;
     if (!in_place)
-      b.AddBlocks(kIn, a.sendbuf, p.size, a.sendcounts, a.sdispls,
-                  a.sendtype, w ? a.sendtypes : nullptr, w);
-    b.AddBlocks(kOut, a.recvbuf, p.size, a.recvcounts, a.rdispls,
-                a.recvtype, w ? a.recvtypes : nullptr, w);
+      b.AddBlocks(kIn, a.sendbuf, p.size, a.sendcounts, a.sdispls, a.sendtype,
+                  w ? a.sendtypes : nullptr, w);
+    b.AddBlocks(kOut, a.recvbuf, p.size, a.recvcounts, a.rdispls, a.recvtype,
+                w ? a.recvtypes : nullptr, w);
     return;
   }
   case CollectiveKind::kReduce: {

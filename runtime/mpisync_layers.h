@@ -23,8 +23,8 @@ namespace mpisync {
 // One mode's layer: Install saves the entries of `next` it replaces (the
 // MPI below it) and points them at its own functions.
 struct ModeLayer {
-  const char *name;    // the MPISYNC_OPTIONS switch, for messages
-  bool (*enabled)();   // whether the options turn it on
+  const char *name;  // the MPISYNC_OPTIONS switch, for messages
+  bool (*enabled)(); // whether the options turn it on
   void (*install)(MpiNext *next);
 };
 

@@ -23,9 +23,8 @@ u32 MpiCall::Stack() {
   // Calls through MPICH's Fortran bindings come from code without frame
   // pointers: only the DWARF unwinder gets through it.
   if (!stack_)
-    stack_ = CaptureStack(pc_, bp_,
-                          flags()->fast_unwind_on_mpi_call &&
-                              !IsMpiLibraryPc(pc_));
+    stack_ = CaptureStack(
+        pc_, bp_, flags()->fast_unwind_on_mpi_call && !IsMpiLibraryPc(pc_));
   return stack_;
 }
 
@@ -33,8 +32,8 @@ SavedRequests::SavedRequests(const MPI_Request *requests, MPI_Count count)
     : slots_(requests), handles_(inline_),
       count_(count > 0 && requests ? count : 0) {
   if (count_ > kInline)
-    handles_ = static_cast<MPI_Request *>(
-        InternalAlloc(sizeof(MPI_Request) * count_));
+    handles_ =
+        static_cast<MPI_Request *>(InternalAlloc(sizeof(MPI_Request) * count_));
   for (MPI_Count i = 0; i < count_; i++)
     handles_[i] = requests[i];
 }

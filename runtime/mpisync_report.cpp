@@ -42,14 +42,13 @@ bool Suppressed(ErrorKind kind, u32 a, u32 b) {
   return IsSuppressed(ErrorKindName(kind), stacks, 2);
 }
 
-bool NewReport(ErrorKind kind, uptr site, u32 other, u32 stack_a,
-               u32 stack_b) {
+bool NewReport(ErrorKind kind, uptr site, u32 other, u32 stack_a, u32 stack_b) {
   return !AlreadyReported(kind, site, other) &&
          !Suppressed(kind, stack_a, stack_b);
 }
 
 __sanitizer::InternalScopedString &ReportDesc::AddStack(const char *role,
-                                                       u32 id) {
+                                                        u32 id) {
   // More stacks than fit: the last slot is reused (none of today's reports
   // has more than four).
   ReportStack &s =

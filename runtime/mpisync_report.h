@@ -23,9 +23,8 @@ struct AccessInfo {
 // An access to element `element` of `buf` of the pending `op`.
 // `verdict` says how manifest and latent are told apart (buffer_rules.def).
 void ReportBufferAccess(ErrorKind kind, RuleVerdict verdict,
-                        const AccessInfo &access,
-                        const PendingOp &op, const PendingBuffer &buf,
-                        MPI_Count element);
+                        const AccessInfo &access, const PendingOp &op,
+                        const PendingBuffer &buf, MPI_Count element);
 // `op` (being started at `start_stack`) and `other` have conflicting
 // buffers overlapping at `addr`.
 void ReportOverlap(const PendingOp &op, const PendingBuffer &buf,

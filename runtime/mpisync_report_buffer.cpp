@@ -110,8 +110,8 @@ void ReportBufferAccess(ErrorKind kind, RuleVerdict verdict,
   ReportDesc desc(kind);
   bool unknown = kind == ErrorKind::kFreedRequestBufferAccess;
   const char *verdict_text =
-      unknown ? "the request was freed with MPI_Request_free before it "
-                "completed; its completion cannot be known"
+      unknown  ? "the request was freed with MPI_Request_free before it "
+                 "completed; its completion cannot be known"
       : latent ? "latent: the library had already moved the data in this run"
                : "manifest: the library had not yet moved the data";
   desc.verdict = unknown ? "unknown" : latent ? "latent" : "manifest";
@@ -145,8 +145,8 @@ void ReportOverlap(const PendingOp &op, const PendingBuffer &buf,
   EmitReport(desc);
 }
 
-void ReportReleasedBuffer(ErrorKind kind, const char *how, uptr begin,
-                          uptr end, u32 release_stack, const PendingOp &op,
+void ReportReleasedBuffer(ErrorKind kind, const char *how, uptr begin, uptr end,
+                          u32 release_stack, const PendingOp &op,
                           const PendingBuffer &buf) {
   if (!NewReport(kind, release_stack, op.start_stack, release_stack,
                  op.start_stack))
@@ -155,8 +155,8 @@ void ReportReleasedBuffer(ErrorKind kind, const char *how, uptr begin,
   desc.access = {how, begin, end - begin};
   desc.has_access = true;
   desc.AddStack("release", release_stack)
-      .AppendF("%s [%p, %p) on rank %d while MPI still owns part of it:\n",
-               how, (void *)begin, (void *)end, WorldRank());
+      .AppendF("%s [%p, %p) on rank %d while MPI still owns part of it:\n", how,
+               (void *)begin, (void *)end, WorldRank());
   uptr addr = buf.lo > begin ? buf.lo : begin;
   DescribeBufferAt(&desc, addr, op, buf, -1);
   desc.SetSummary(release_stack, op.start_call, op.start_stack);

@@ -1,6 +1,6 @@
 // The JSON printer (log_format=json): a ReportDesc as one JSON object on one
-// line (JSON Lines), written with RapidJSON's SAX Writer. The runtime takes no memory
-// from malloc and no exceptions: RapidJSON's stack and the output buffer
+// line (JSON Lines), written with RapidJSON's SAX Writer. The runtime takes no
+// memory from malloc and no exceptions: RapidJSON's stack and the output buffer
 // use sanitizer_common's internal allocator, and its assertions are CHECKs.
 // docs/reports.md documents the object; tools/mpisync-report reads it.
 #include "mpisync_report_desc.h"

@@ -612,13 +612,16 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
   op->rma_remote_on_request = a.result != nullptr || a.kind == RmaKind::kGet;
   bool no_op = a.op == MPI_NO_OP; // origin arguments are ignored
   if (a.kind == RmaKind::kGet)
-    AddBuffer(op, BufferRole::kRmaResult, a.origin, a.origin_count, a.origin_type);
+    AddBuffer(op, BufferRole::kRmaResult, a.origin, a.origin_count,
+              a.origin_type);
   else if (!no_op)
-    AddBuffer(op, BufferRole::kRmaOrigin, a.origin, a.origin_count, a.origin_type);
+    AddBuffer(op, BufferRole::kRmaOrigin, a.origin, a.origin_count,
+              a.origin_type);
   if (a.compare)
     AddBuffer(op, BufferRole::kRmaOrigin, a.compare, 1, a.origin_type);
   if (a.result)
-    AddBuffer(op, BufferRole::kRmaResult, a.result, a.result_count, a.result_type);
+    AddBuffer(op, BufferRole::kRmaResult, a.result, a.result_count,
+              a.result_type);
   op->ever_started = true;
   op->start_stack = call.Stack();
   ActivateOp(op);

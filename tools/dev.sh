@@ -3,6 +3,9 @@
 #   bash tools/dev.sh demo   install what is missing, build, run the demo
 #   bash tools/dev.sh test   install what is missing, build, run the tests
 #   bash tools/dev.sh build  install what is missing, build
+#   bash tools/dev.sh lint   install what is missing, build, check the
+#                            formatting and clang-tidy of what changed
+#                            (tools/lint.sh; `test` runs it too)
 # BUILD_DIR (default: build/) selects the build tree.
 set -euo pipefail
 
@@ -11,8 +14,8 @@ build=${BUILD_DIR:-$root/build}
 what=${1:-}
 
 case "$what" in
-  demo|test|build) ;;
-  *) echo "usage: $0 demo|test|build" >&2; exit 2 ;;
+  demo|test|build|lint) ;;
+  *) echo "usage: $0 demo|test|build|lint" >&2; exit 2 ;;
 esac
 
 bash "$root/tools/install-deps.sh"
@@ -20,13 +23,22 @@ generator=()
 if [ ! -f "$build/CMakeCache.txt" ]; then
   generator=(-G Ninja)
 fi
-cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DMPISYNC_WERROR=ON >/dev/null
 cmake --build "$build"
 
 case "$what" in
   build) ;;
+  lint)
+    bash "$root/tools/lint.sh" "$build" ;;
   test)
-    cmake --build "$build" --target check-mpisync ;;
+    lint_status=0
+    bash "$root/tools/lint.sh" "$build" || lint_status=$?
+    cmake --build "$build" --target check-mpisync
+    if [ "$lint_status" -ne 0 ]; then
+      echo "dev.sh: the tests passed but lint failed (see above)" >&2
+      exit "$lint_status"
+    fi ;;
   demo)
     demo_dir="$build/demo"
     mkdir -p "$demo_dir"

@@ -5,6 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   clang-19 llvm-19 llvm-19-dev llvm-19-tools libclang-19-dev libclang-rt-19-dev libomp-19-dev flang-19
+  clang-format-19 clang-tidy-19
   mpich libmpich-dev cmake ninja-build make python3 xz-utils dpkg-dev
   libzstd-dev zlib1g-dev libedit-dev libxml2-dev libcurl4-openssl-dev
   rapidjson-dev python3-jsonschema

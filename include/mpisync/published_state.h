@@ -41,7 +41,7 @@ constexpr unsigned kPublishedStateWords =
 #define MPISYNC_STATE_OFFSET(Name)                                             \
   static_assert(offsetof(MpisyncPublishedState, Name) ==                       \
                     kState_##Name * sizeof(uintptr_t),                         \
-                "published state: field " #Name " is not where the pass "     \
+                "published state: field " #Name " is not where the pass "      \
                 "loads it");
 MPISYNC_PUBLISHED_STATE_FIELDS(MPISYNC_STATE_OFFSET)
 #undef MPISYNC_STATE_OFFSET

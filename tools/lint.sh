@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The project's lint step (CI runs it through `tools/dev.sh test`):
+#  1. clang-format-19 (LLVM style, .clang-format) on the lines of C and C++
+#     sources that changed since BASE: new and edited code is formatted;
+#     older lines are left as they are until someone edits them.
+#  2. clang-tidy-19 (.clang-tidy) on the changed runtime sources, with the
+#     build's compile_commands.json.
+#   usage: lint.sh BUILD_DIR [BASE]
+# BASE defaults to the newest commit at least 6 hours older than HEAD (one
+# working session): the changes since then are "the change" being checked.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:?usage: lint.sh BUILD_DIR [BASE]}
+cd "$root"
+
+base=${2:-}
+if [ -z "$base" ]; then
+  head_time=$(git log -1 --format=%ct HEAD)
+  base=$(git rev-list -1 --before=$((head_time - 6 * 3600)) HEAD || true)
+  [ -n "$base" ] || base=$(git rev-list --max-parents=0 HEAD | tail -n 1)
+fi
+paths=(runtime pass clang-plugin include tools bench/workloads)
+
+status=0
+formatting=$(git clang-format-19 --binary clang-format-19 --diff "$base" -- "${paths[@]}" 2>&1 || true)
+case "$formatting" in
+  ""|"no modified files to format"|"clang-format did not modify any files")
+    echo "lint: formatting of the lines changed since ${base:0:12}: clean" ;;
+  *)
+    echo "lint: lines changed since ${base:0:12} are not clang-format clean:"
+    echo "$formatting"
+    echo "lint: fix with: git clang-format-19 --binary clang-format-19 ${base:0:12}"
+    status=1 ;;
+esac
+
+mapfile -t tidy_files < <(git diff --name-only --diff-filter=AM "$base" -- 'runtime/*.cpp' 'runtime/**/*.cpp' | sort -u)
+if [ ${#tidy_files[@]} -gt 0 ] && [ -f "$build/compile_commands.json" ]; then
+  if clang-tidy-19 -p "$build" --quiet "${tidy_files[@]}" > "$build/clang-tidy.log" 2>&1; then
+    echo "lint: clang-tidy on ${#tidy_files[@]} changed runtime files: clean"
+  else
+    grep -E "warning:|error:" "$build/clang-tidy.log" | head -40
+    echo "lint: clang-tidy found problems (full output: $build/clang-tidy.log)"
+    status=1
+  fi
+fi
+exit $status
