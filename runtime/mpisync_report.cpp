@@ -42,9 +42,8 @@ bool Suppressed(ErrorKind kind, u32 a, u32 b) {
   return IsSuppressed(ErrorKindName(kind), stacks, 2);
 }
 
-bool NewReport(ErrorKind kind, uptr site, u32 other, u32 stack_a, u32 stack_b) {
-  return !AlreadyReported(kind, site, other) &&
-         !Suppressed(kind, stack_a, stack_b);
+bool NewReport(ErrorKind kind, u32 stack, u32 other) {
+  return !AlreadyReported(kind, stack, other) && !Suppressed(kind, stack, other);
 }
 
 __sanitizer::InternalScopedString &ReportDesc::AddStack(const char *role,

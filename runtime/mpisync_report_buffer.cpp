@@ -130,8 +130,7 @@ void ReportOverlap(const PendingOp &op, const PendingBuffer &buf,
                    u32 start_stack, const PendingOp &other,
                    const PendingBuffer &other_buf, uptr addr) {
   ErrorKind kind = ErrorKind::kOverlappingBuffers;
-  if (!NewReport(kind, start_stack, other.start_stack, start_stack,
-                 other.start_stack))
+  if (!NewReport(kind, start_stack, other.start_stack))
     return;
   ReportDesc desc(kind);
   desc.AddStack("start", start_stack)
@@ -148,8 +147,7 @@ void ReportOverlap(const PendingOp &op, const PendingBuffer &buf,
 void ReportReleasedBuffer(ErrorKind kind, const char *how, uptr begin, uptr end,
                           u32 release_stack, const PendingOp &op,
                           const PendingBuffer &buf) {
-  if (!NewReport(kind, release_stack, op.start_stack, release_stack,
-                 op.start_stack))
+  if (!NewReport(kind, release_stack, op.start_stack))
     return;
   ReportDesc desc(kind);
   desc.access = {how, begin, end - begin};
@@ -188,8 +186,7 @@ void ReportAtFinalize(ErrorKind kind, const PendingOp &op, u32 finalize_stack) {
 void ReportMissingStart(const PendingOp &op, const char *call_name,
                         u32 call_stack) {
   ErrorKind kind = ErrorKind::kMissingStart;
-  if (!NewReport(kind, call_stack, op.create_stack, call_stack,
-                 op.create_stack))
+  if (!NewReport(kind, call_stack, op.create_stack))
     return;
   ReportDesc desc(kind);
   desc.AddStack("wait", call_stack)

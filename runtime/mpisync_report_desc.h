@@ -85,9 +85,10 @@ bool JsonReports();
 // Writes `desc` as one JSON object on one line (docs/reports.md).
 void PrintJsonReport(const ReportDesc &desc, int rank, uptr seq);
 
-// The shared opening of every report: false if this (kind, site, other
-// site) pair was reported before or a suppression matches stacks a and b.
-bool NewReport(ErrorKind kind, uptr site, u32 other, u32 stack_a, u32 stack_b);
+// The shared opening of a report about two places: false if this (kind,
+// stack, other) triple was reported before, or a suppression matches
+// either stack.
+bool NewReport(ErrorKind kind, u32 stack, u32 other);
 // One report per (site, other site) pair and kind: true if seen before.
 bool AlreadyReported(ErrorKind kind, uptr site, u32 other);
 bool Suppressed(ErrorKind kind, u32 a, u32 b);

@@ -53,7 +53,7 @@ void DescribeSide(ReportDesc *desc, const char *role, const char *intro,
 
 void ReportRmaConflict(ErrorKind kind, const Window &w,
                        const RmaRecord &first, const RmaRecord &second) {
-  if (!NewReport(kind, first.stack, second.stack, first.stack, second.stack))
+  if (!NewReport(kind, first.stack, second.stack))
     return;
   ReportDesc desc(kind);
   desc.access = {first.kind == RmaRecord::kRead ? "read" : "write", first.lo,
@@ -74,7 +74,7 @@ void ReportRmaConflict(ErrorKind kind, const Window &w,
 void ReportRmaMisuse(const char *call, u32 stack, const char *what, u32 other,
                      const char *other_title) {
   ErrorKind kind = ErrorKind::kRmaEpochMisuse;
-  if (!NewReport(kind, stack, other, stack, other))
+  if (!NewReport(kind, stack, other))
     return;
   ReportDesc desc(kind);
   desc.AddStack("mpi_call", stack)
