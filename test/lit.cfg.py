@@ -61,6 +61,8 @@ config.substitutions += [
     # fast path), in the C calling convention. IR tests of what is
     # instrumented use it; test/pass/fast_path*.ll test the fast path.
     ("%basic", "-mpisync-inline-pending=0 -mpisync-preserve-all-cc=0"),
+    # 5000 characters: longer than any option name or value the runtime takes.
+    ("%long_option_text", "x" * 5000),
 ]
 
 if config.flang and config.mpifort:
