@@ -196,14 +196,21 @@ void BeforeFinalize(MpiCall &call) {
   PendingOp **ops;
   uptr n;
   CollectRegisteredOps(&ops, &n);
-  for (uptr i = 0; i < n; i++) {
-    PendingOp *op = ops[i];
-    if (op->state == OpState::kActive && flags()->report_missing_completion)
-      ReportAtFinalize(ErrorKind::kMissingCompletion, *op, call.Stack());
-    else if (op->persistent && flags()->report_missing_completion)
-      ReportAtFinalize(ErrorKind::kRequestNotFreed, *op, call.Stack());
-    DestroyOp(op);
+  if (flags()->report_missing_completion) {
+    // Partition: still active first, then inactive persistent ones.
+    InternalMmapVector<PendingOp *> active, never_freed;
+    for (uptr i = 0; i < n; i++)
+      if (ops[i]->state == OpState::kActive)
+        active.push_back(ops[i]);
+      else if (ops[i]->persistent)
+        never_freed.push_back(ops[i]);
+    ReportAtFinalize(ErrorKind::kMissingCompletion, active.data(),
+                     active.size(), call.Stack());
+    ReportAtFinalize(ErrorKind::kRequestNotFreed, never_freed.data(),
+                     never_freed.size(), call.Stack());
   }
+  for (uptr i = 0; i < n; i++)
+    DestroyOp(ops[i]);
   InternalFree(ops);
   // What remains active was freed with MPI_Request_free before completing.
   while (NumActiveOps() > 0)

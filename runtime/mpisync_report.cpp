@@ -7,8 +7,11 @@
 #include "mpisync_flags.h"
 #include "mpisync_report_desc.h"
 #include "mpisync_suppressions.h"
+#include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
+#include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_libc.h"
+#include "sanitizer_common/sanitizer_placement_new.h"
 
 using namespace __sanitizer;
 
@@ -19,21 +22,22 @@ namespace {
 int world_rank = -1;
 uptr error_count;
 
-struct ReportedPair {
-  uptr site;
-  u32 other;
-  ErrorKind kind;
-};
-InternalMmapVectorNoCtor<ReportedPair> reported_pairs;
+// (site, other << 8 | kind) of every report made: a hash set, so a bug
+// repeated in a loop costs a lookup, not a scan of every report so far.
+using ReportKey = detail::DenseMapPair<u64, u64>;
+DenseMap<ReportKey, char> *reported;
 
 } // namespace
 
 bool AlreadyReported(ErrorKind kind, uptr site, u32 other) {
-  for (uptr i = 0; i < reported_pairs.size(); i++)
-    if (reported_pairs[i].site == site && reported_pairs[i].other == other &&
-        reported_pairs[i].kind == kind)
-      return true;
-  reported_pairs.push_back({site, other, kind});
+  if (flags()->report_all)
+    return false;
+  if (!reported)
+    reported = new (InternalAlloc(sizeof(*reported))) DenseMap<ReportKey, char>();
+  ReportKey key((u64)site, (u64)other << 8 | (u64)kind);
+  if (reported->count(key))
+    return true;
+  (*reported)[key] = 1;
   return false;
 }
 

@@ -35,8 +35,11 @@ void ReportOverlap(const PendingOp &op, const PendingBuffer &buf,
 void ReportReleasedBuffer(ErrorKind kind, const char *how, uptr begin,
                           uptr end, u32 release_stack, const PendingOp &op,
                           const PendingBuffer &buf);
-// `op` still pending (or never freed) when MPI_Finalize was called.
-void ReportAtFinalize(ErrorKind kind, const PendingOp &op, u32 finalize_stack);
+// `ops[0..n)` still pending (kMissingCompletion) or never freed
+// (kRequestNotFreed) when MPI_Finalize was called: one report per place
+// they were started (created) from, with how many more it stands for.
+void ReportAtFinalize(ErrorKind kind, PendingOp *const *ops, uptr n,
+                      u32 finalize_stack);
 // A persistent request completed by `call_name` without ever being started.
 void ReportMissingStart(const PendingOp &op, const char *call_name,
                         u32 call_stack);

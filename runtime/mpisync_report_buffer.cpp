@@ -7,7 +7,9 @@
 #include "mpisync_report_desc.h"
 #include "mpisync_stack.h"
 #include "sanitizer_common/sanitizer_common.h"
+#include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_libc.h"
+#include "sanitizer_common/sanitizer_placement_new.h"
 
 using namespace __sanitizer;
 
@@ -161,10 +163,18 @@ void ReportReleasedBuffer(ErrorKind kind, const char *how, uptr begin, uptr end,
   EmitReport(desc);
 }
 
-void ReportAtFinalize(ErrorKind kind, const PendingOp &op, u32 finalize_stack) {
-  u32 origin = kind == ErrorKind::kRequestNotFreed || !op.start_stack
-                   ? op.create_stack
-                   : op.start_stack;
+namespace {
+
+// Where a request left at MPI_Finalize came from, as its report names it.
+u32 FinalizeOrigin(ErrorKind kind, const PendingOp &op) {
+  return kind == ErrorKind::kRequestNotFreed || !op.start_stack
+             ? op.create_stack
+             : op.start_stack;
+}
+
+void ReportOneAtFinalize(ErrorKind kind, const PendingOp &op,
+                         u32 finalize_stack, uptr more) {
+  u32 origin = FinalizeOrigin(kind, op);
   if (Suppressed(kind, origin, 0))
     return;
   ReportDesc desc(kind);
@@ -179,8 +189,33 @@ void ReportAtFinalize(ErrorKind kind, const PendingOp &op, u32 finalize_stack) {
                   op.call);
   desc.AddStack("finalize", finalize_stack)
       .Append("MPI_Finalize was called here:\n");
+  desc.more_like_it = more;
   desc.SetSummary(origin, op.call, origin);
   EmitReport(desc);
+}
+
+} // namespace
+
+void ReportAtFinalize(ErrorKind kind, PendingOp *const *ops, uptr n,
+                      u32 finalize_stack) {
+  if (flags()->report_all) {
+    for (uptr i = 0; i < n; i++)
+      ReportOneAtFinalize(kind, *ops[i], finalize_stack, 0);
+    return;
+  }
+  // Requests leaked in a loop share their origin: one report per origin,
+  // in the order they were found, costing O(n) however many there are.
+  DenseMap<u32, uptr> count_of_origin;
+  for (uptr i = 0; i < n; i++)
+    count_of_origin[FinalizeOrigin(kind, *ops[i])]++;
+  for (uptr i = 0; i < n; i++) {
+    u32 origin = FinalizeOrigin(kind, *ops[i]);
+    auto *entry = count_of_origin.find(origin);
+    if (!entry->second)
+      continue; // reported with the first of its origin
+    ReportOneAtFinalize(kind, *ops[i], finalize_stack, entry->second - 1);
+    entry->second = 0;
+  }
 }
 
 void ReportMissingStart(const PendingOp &op, const char *call_name,

@@ -64,6 +64,9 @@ struct ReportDesc {
   // SUMMARY line, and as "mode"/"mode_detail" in JSON.
   const char *mode = nullptr;
   char mode_detail[160] = {};
+  // Occurrences of the same error at the same pair of places that this
+  // report stands for ("and N more like it" in the SUMMARY line).
+  uptr more_like_it = 0;
   // The SUMMARY line's two places.
   u32 where_stack = 0;
   const char *call_name = nullptr;

@@ -28,6 +28,8 @@ void RenderSummary(const ReportDesc &desc, InternalScopedString *out) {
   DescribeTopFrame(desc.call_stack, mpi, sizeof(mpi));
   out->AppendF("SUMMARY: MPISync: %s %s; %s at %s", ErrorKindName(desc.kind),
                first, desc.call_name, mpi);
+  if (desc.more_like_it)
+    out->AppendF(" (and %zu more like it)", desc.more_like_it);
 }
 
 void RenderTextReport(const ReportDesc &desc, int rank,
