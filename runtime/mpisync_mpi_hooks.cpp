@@ -5,6 +5,7 @@
 #include "mpisync_datatype.h"
 #include "mpisync_flags.h"
 #include "mpisync_interface.h"
+#include "mpisync_log_path.h"
 #include "mpisync_modules.h"
 #include "mpisync_report.h"
 #include "mpisync_rma.h"
@@ -12,7 +13,6 @@
 #include "mpisync_stack.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
-#include "sanitizer_common/sanitizer_interface_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"
 
 using namespace __sanitizer;
@@ -24,31 +24,6 @@ namespace {
 // The operation being started by this thread's current MPI call, built
 // before the call so the library's copies inside it are attributed to it.
 THREADLOCAL PendingOp *starting_op;
-
-void SetReportPathForRank(int rank) {
-  const char *path = flags()->log_path;
-  if (!path || !*path || !internal_strcmp(path, "stderr") ||
-      !internal_strcmp(path, "stdout")) {
-    __sanitizer_set_report_path(path && *path ? path : "stderr");
-    return;
-  }
-  // PREFIX.<rank> (or %r replaced by the rank); sanitizer_common appends
-  // .<pid>.
-  InternalScopedString expanded;
-  bool had_rank = false;
-  for (const char *p = path; *p; p++) {
-    if (p[0] == '%' && p[1] == 'r') {
-      expanded.AppendF("%d", rank);
-      had_rank = true;
-      p++;
-    } else {
-      expanded.AppendF("%c", *p);
-    }
-  }
-  if (!had_rank)
-    expanded.AppendF(".%d", rank);
-  __sanitizer_set_report_path(expanded.data());
-}
 
 bool Conflicting(BufferRole a, BufferRole b) {
   return LibraryWrites(a) || LibraryWrites(b);
@@ -187,7 +162,7 @@ void OnInit(MpiCall &, int rc) {
   int rank = -1;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   SetWorldRank(rank);
-  SetReportPathForRank(rank);
+  SetLogPathForRank(rank);
 }
 
 void BeforeFinalize(MpiCall &call) {

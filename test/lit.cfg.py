@@ -61,8 +61,10 @@ config.substitutions += [
     # fast path), in the C calling convention. IR tests of what is
     # instrumented use it; test/pass/fast_path*.ll test the fast path.
     ("%basic", "-mpisync-inline-pending=0 -mpisync-preserve-all-cc=0"),
-    # 5000 characters: longer than any option name or value the runtime takes.
+    # 5000 characters: longer than any option name or value the runtime takes;
+    # 4000: a value it takes, but too long a log_path prefix.
     ("%long_option_text", "x" * 5000),
+    ("%long_path_text", "x" * 4000),
 ]
 
 if config.flang and config.mpifort:
