@@ -199,8 +199,8 @@ void CheckFenceAsserts(Window *w, MpiCall &call, int flags) {
         ReportRmaMisuse(call.name(), call.Stack(),
                         "MPI_MODE_NOPRECEDE asserted, but this process "
                         "issued an RMA operation since the previous fence, "
-                        "which this fence must complete; it was issued here:",
-                        w->outgoing[i].stack, "");
+                        "which this fence must complete",
+                        w->outgoing[i].stack, "The operation was issued here:");
         break;
       }
   }
@@ -211,8 +211,8 @@ void CheckFenceAsserts(Window *w, MpiCall &call, int flags) {
         ReportRmaMisuse(call.name(), call.Stack(),
                         "MPI_MODE_NOSTORE asserted, but this process stored "
                         "to its window memory since the previous "
-                        "synchronization; the store was here:",
-                        r.stack, "");
+                        "synchronization",
+                        r.stack, "The store was here:");
         break;
       }
     }
@@ -227,10 +227,11 @@ void CheckNoPut(Window *w, MpiCall &call) {
       internal_snprintf(what, sizeof(what),
                         "the previous fence asserted MPI_MODE_NOPUT, but %s "
                         "on rank %d updated this process's window memory in "
-                        "the epoch; it was issued here:",
+                        "the epoch",
                         r.call ? r.call : "an RMA operation",
                         w->world_ranks[r.accessor]);
-      ReportRmaMisuse(call.name(), call.Stack(), what, r.stack, "");
+      ReportRmaMisuse(call.name(), call.Stack(), what, r.stack,
+                      "The operation was issued here:");
       return;
     }
   }

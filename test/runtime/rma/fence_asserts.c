@@ -28,14 +28,16 @@ int main(int argc, char **argv) {
   // C1: ERROR: MPISync: rma-epoch-misuse on rank {{[01]}}
   // C1: MPI_Win_fence on rank {{[01]}}: MPI_MODE_NOSTORE asserted, but this process stored
   // C1: #0 {{.*}} in main {{.*}}fence_asserts.c:[[@LINE-3]]
-  // C1: #0 {{.*}} in main {{.*}}fence_asserts.c:[[@LINE-5]]
+  // C1: The store was here:
+  // C1-NEXT: #0 {{.*}} in main {{.*}}fence_asserts.c:[[@LINE-6]]
 #elif CASE == 2
   MPI_Put(&v, 1, MPI_INT, 1 - rank, 0, 1, MPI_INT, win); // @put2
   MPI_Win_fence(MPI_MODE_NOPRECEDE, win); // @c2
   // C2: ERROR: MPISync: rma-epoch-misuse on rank {{[01]}}
   // C2: MPI_Win_fence on rank {{[01]}}: MPI_MODE_NOPRECEDE asserted, but this process issued an RMA operation
   // C2: #0 {{.*}} in main {{.*}}fence_asserts.c:[[@LINE-3]]
-  // C2: #0 {{.*}} in main {{.*}}fence_asserts.c:[[@LINE-5]]
+  // C2: The operation was issued here:
+  // C2-NEXT: #0 {{.*}} in main {{.*}}fence_asserts.c:[[@LINE-6]]
 #elif CASE == 3
   MPI_Win_fence(MPI_MODE_NOPUT, win);
   if (rank == 0)
@@ -44,7 +46,8 @@ int main(int argc, char **argv) {
   // C3: ERROR: MPISync: rma-epoch-misuse on rank 1
   // C3: MPI_Win_fence on rank 1: the previous fence asserted MPI_MODE_NOPUT, but MPI_Put on rank 0 updated this process's window memory
   // C3: #0 {{.*}} in main {{.*}}fence_asserts.c:[[@LINE-3]]
-  // C3: #0 {{.*}} in main {{.*}}fence_asserts.c:[[@LINE-5]]
+  // C3: The operation was issued here:
+  // C3-NEXT: #0 {{.*}} in main {{.*}}fence_asserts.c:[[@LINE-6]]
 #else
   MPI_Win_fence(MPI_MODE_NOSTORE | MPI_MODE_NOPUT, win);
   int got = 0;
