@@ -150,22 +150,13 @@ void Frame(JsonWriter &w, uptr index, const AddressInfo &info, bool inlined) {
 }
 
 // The frames of stack `id`, inlined frames included, numbered as in the
-// text. `top` receives the index of the frame the SUMMARY line names: the
-// first one outside the MPI library (for Fortran, the caller of MPICH's
-// binding).
-void Frames(JsonWriter &w, u32 id, uptr *top) {
+// text.
+void Frames(JsonWriter &w, u32 id) {
   StackTrace stack = StackDepotGet(id);
   uptr index = 0;
-  bool top_found = false;
-  *top = 0;
   w.StartArray();
   for (uptr i = 0; i < stack.size && stack.trace[i]; i++) {
     uptr pc = StackTrace::GetPreviousInstructionPc(stack.trace[i]);
-    if (!top_found &&
-        (i + 1 >= stack.size || !IsMpiLibraryPc(stack.trace[i]))) {
-      *top = index;
-      top_found = true;
-    }
     SymbolizedStackHolder holder(SymbolizeReadable(pc));
     const SymbolizedStack *frames = holder.get();
     if (!frames) {
@@ -187,10 +178,12 @@ void Stack(JsonWriter &w, const ReportStack &s) {
   Key(w, "title");
   Text(w, s.title);
   Key(w, "frames");
-  uptr top;
-  Frames(w, s.id, &top);
+  Frames(w, s.id);
+  // The frame the SUMMARY line names (FindSummaryFrame).
   Key(w, "top");
-  w.Uint64(top);
+  SummaryFrame top;
+  FindSummaryFrame(s.id, &top);
+  w.Uint64(top.found ? top.index : 0);
   w.EndObject();
 }
 
@@ -228,29 +221,15 @@ void Buffer(JsonWriter &w, const ReportBuffer &rec) {
   w.EndObject();
 }
 
-// A place of the SUMMARY line: the frame it names (as in Frames) and the
-// index of its stack in "stacks".
+// A place of the SUMMARY line: the frame it names (FindSummaryFrame) and
+// the index of its stack in "stacks".
 void Place(JsonWriter &w, const ReportDesc &desc, u32 id) {
-  StackTrace stack = StackDepotGet(id);
-  uptr frame = 0, index = 0;
-  while (frame + 1 < stack.size && IsMpiLibraryPc(stack.trace[frame])) {
-    uptr pc = StackTrace::GetPreviousInstructionPc(stack.trace[frame]);
-    SymbolizedStackHolder holder(SymbolizeReadable(pc));
-    index++;
-    for (const SymbolizedStack *f = holder.get(); f && f->next; f = f->next)
-      index++;
-    frame++;
-  }
-  if (stack.size == 0) {
+  SummaryFrame frame;
+  FindSummaryFrame(id, &frame);
+  if (!frame.found) {
     w.Null();
     return;
   }
-  uptr pc = StackTrace::GetPreviousInstructionPc(stack.trace[frame]);
-  SymbolizedStackHolder holder(SymbolizeReadable(pc));
-  AddressInfo none;
-  none.address = pc;
-  const AddressInfo &info = holder.get() ? holder.get()->info : none;
-  const char *strip = flags()->strip_path_prefix;
   w.StartObject();
   Key(w, "stack");
   bool found = false;
@@ -262,23 +241,23 @@ void Place(JsonWriter &w, const ReportDesc &desc, u32 id) {
   if (!found)
     w.Null();
   Key(w, "frame");
-  w.Uint64(index);
+  w.Uint64(frame.index);
   Key(w, "function");
-  String(w, info.function);
+  String(w, frame.function[0] ? frame.function : nullptr);
   Key(w, "file");
-  String(w, info.file ? StripPathPrefix(info.file, strip) : nullptr);
+  String(w, frame.file[0] ? frame.file : nullptr);
   Key(w, "line");
-  if (info.file && info.line > 0)
-    w.Int(info.line);
+  if (frame.file[0] && frame.line > 0)
+    w.Int(frame.line);
   else
     w.Null();
   Key(w, "column");
-  if (info.file && info.column > 0)
-    w.Int(info.column);
+  if (frame.file[0] && frame.column > 0)
+    w.Int(frame.column);
   else
     w.Null();
   Key(w, "module");
-  String(w, info.module ? StripPathPrefix(info.module, strip) : nullptr);
+  String(w, frame.module[0] ? frame.module : nullptr);
   w.EndObject();
 }
 

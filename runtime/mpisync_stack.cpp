@@ -78,10 +78,37 @@ bool IsFortranFile(const char *file) {
 // F<host procedure>... B<block index>, then P<procedure> for a procedure.
 // `_QQmain` is the main program. Compiler-generated suffixes (`..omp_par`)
 // are kept as they are.
+namespace {
+
+// clang's outlined OpenMP bodies, "main.omp_outlined_debug__",
+// "main.omp_outlined", "foo.omp_task_entry": the user's function, and what
+// ran it.
+bool ReadableOpenMpName(const char *function, InternalScopedString *out) {
+  static const struct {
+    const char *marker, *what;
+  } kOutlined[] = {{".omp_outlined", "in an OpenMP parallel region"},
+                   {".omp_task_entry", "in an OpenMP task"}};
+  for (const auto &o : kOutlined) {
+    const char *at = internal_strstr(function, o.marker);
+    if (!at)
+      continue;
+    if (at == function)
+      out->AppendF("<%s>", o.what + 3); // clang's older ".omp_outlined."
+    else
+      out->AppendF("%.*s (%s)", (int)(at - function), function, o.what);
+    return true;
+  }
+  return false;
+}
+
+} // namespace
+
 bool ReadableFunctionName(const char *function, const char *file,
                           InternalScopedString *out) {
   if (!function)
     return false;
+  if (ReadableOpenMpName(function, out))
+    return true;
   if (function[0] == '_' && function[1] == 'Q') {
     const char *p = function + 2;
     if (!internal_strncmp(p, "Qmain", 5) && (p[5] == 0 || p[5] == '.')) {
@@ -178,35 +205,92 @@ void PrintStack(u32 id, InternalScopedString *out) {
   out->Append("\n");
 }
 
-void DescribeTopFrame(u32 id, char *buf, uptr size) {
-  internal_strncpy(buf, "<unknown>", size);
+namespace {
+
+// Sources of the system and its compilers' libraries: a report names the
+// user's line that called into them.
+bool IsSystemSource(const char *file) {
+  static const char *const kPrefixes[] = {"/usr/include/", "/usr/lib/",
+                                          "/usr/local/include/", "/usr/src/"};
+  for (const char *p : kPrefixes)
+    if (!internal_strncmp(file, p, internal_strlen(p)))
+      return true;
+  return internal_strstr(file, "/include/c++/") != nullptr;
+}
+
+void CopyString(char *dst, uptr size, const char *src) {
+  internal_strncpy(dst, src ? src : "", size);
+  dst[size - 1] = 0;
+}
+
+void Fill(SummaryFrame *out, uptr index, const AddressInfo &info) {
+  out->found = true;
+  out->index = index;
+  out->pc = info.address;
+  CopyString(out->function, sizeof(out->function), info.function);
+  CopyString(out->file, sizeof(out->file),
+             info.file ? StripPathPrefix(info.file, flags()->strip_path_prefix)
+                       : nullptr);
+  out->line = info.file ? info.line : 0;
+  out->column = info.file ? info.column : 0;
+  CopyString(out->module, sizeof(out->module),
+             info.module ? StripPathPrefix(info.module,
+                                           flags()->strip_path_prefix)
+                         : nullptr);
+  out->module_offset = info.module_offset;
+}
+
+} // namespace
+
+void FindSummaryFrame(u32 id, SummaryFrame *out) {
+  out->found = false;
   StackTrace stack = StackDepotGet(id);
-  if (stack.size == 0)
-    return;
-  // The first frame outside the MPI stack: for Fortran, the caller of
-  // MPICH's binding rather than the binding.
-  uptr frame = 0;
-  while (frame + 1 < stack.size && IsMpiLibraryPc(stack.trace[frame]))
-    frame++;
-  uptr pc = StackTrace::GetPreviousInstructionPc(stack.trace[frame]);
-  SymbolizedStackHolder holder(SymbolizeReadable(pc));
-  const SymbolizedStack *frames = holder.get();
-  if (!frames)
-    return;
-  const AddressInfo &info = frames->info;
-  InternalScopedString out;
-  if (info.file) {
-    out.AppendF("%s:%d", StripPathPrefix(info.file, flags()->strip_path_prefix),
-                info.line);
-    if (info.column)
-      out.AppendF(":%d", info.column);
-  } else if (info.module) {
-    out.AppendF("(%s+0x%zx)", StripModuleName(info.module), info.module_offset);
+  uptr index = 0;
+  bool have_fallback = false;
+  for (uptr i = 0; i < stack.size && stack.trace[i]; i++) {
+    bool last = i + 1 >= stack.size || !stack.trace[i + 1];
+    bool in_mpi = IsMpiLibraryPc(stack.trace[i]);
+    uptr pc = StackTrace::GetPreviousInstructionPc(stack.trace[i]);
+    SymbolizedStackHolder holder(SymbolizeReadable(pc));
+    const SymbolizedStack *frames = holder.get();
+    if (!frames) {
+      index++;
+      continue;
+    }
+    for (const SymbolizedStack *f = frames; f; f = f->next, index++) {
+      if (in_mpi && !last)
+        continue;
+      if (f->info.file && !IsSystemSource(f->info.file)) {
+        Fill(out, index, f->info);
+        return;
+      }
+      if (!have_fallback) {
+        Fill(out, index, f->info);
+        have_fallback = true;
+      }
+    }
   }
-  if (info.function)
-    out.AppendF(" in %s", info.function);
-  internal_strncpy(buf, out.data(), size);
-  buf[size - 1] = 0;
+}
+
+void DescribeTopFrame(u32 id, char *buf, uptr size) {
+  SummaryFrame frame;
+  FindSummaryFrame(id, &frame);
+  if (!frame.found) {
+    CopyString(buf, size, "<unknown>");
+    return;
+  }
+  InternalScopedString out;
+  if (frame.file[0]) {
+    out.AppendF("%s:%d", frame.file, frame.line);
+    if (frame.column)
+      out.AppendF(":%d", frame.column);
+  } else if (frame.module[0]) {
+    out.AppendF("(%s+0x%zx)", StripModuleName(frame.module),
+                frame.module_offset);
+  }
+  if (frame.function[0])
+    out.AppendF(" in %s", frame.function);
+  CopyString(buf, size, out.data());
 }
 
 } // namespace mpisync

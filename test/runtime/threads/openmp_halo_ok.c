@@ -32,7 +32,9 @@ int main(int argc, char **argv) {
     for (int i = 1; i <= N; i++)
       next[i] = (grid[i - 1] + grid[i] + grid[i + 1]) / 3.0;
     // BUG: ERROR: MPISync: recv-buffer-access
+    // BUG: #0 {{.*}} in main (in an OpenMP parallel region) {{.*}}openmp_halo_ok.c:[[@LINE-2]]
     // BUG: of a pending MPI_Irecv (1 x MPI_DOUBLE, element 0)
+    // BUG: SUMMARY: MPISync: recv-buffer-access {{.*}}openmp_halo_ok.c:[[@LINE-4]]:{{[0-9]+}} in main (in an OpenMP parallel region); MPI_Irecv
 #endif
     MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);
     next[1] = (grid[0] + grid[1] + grid[2]) / 3.0;
