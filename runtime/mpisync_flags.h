@@ -2,7 +2,7 @@
 #ifndef MPISYNC_FLAGS_H
 #define MPISYNC_FLAGS_H
 
-#include "sanitizer_common/sanitizer_internal_defs.h"
+#include "sanitizer_common/sanitizer_common.h"
 
 namespace mpisync {
 
@@ -18,6 +18,13 @@ inline Flags *flags() { return &mpisync_flags; }
 // Parses MPISYNC_OPTIONS; an unknown key or a bad value is a one-line fatal
 // error naming the key.
 void InitializeFlags();
+
+// Walks the same grammar as FlagParser (name=value pairs separated by
+// spaces, commas or colons; values may be quoted) and checks every pair
+// against the option table: false, with the message in `error`, at the
+// first problem.
+bool ValidateOptions(const char *options,
+                     __sanitizer::InternalScopedString *error);
 
 } // namespace mpisync
 
