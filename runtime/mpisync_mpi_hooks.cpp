@@ -83,9 +83,10 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
       continue;
     // Other pending operations: their segments within this buffer's hull
     // that meet one of its own segments.
-    ForEachOverlap(buf.lo, buf.hi,
-                   [&](PendingOp *other, PendingBuffer &other_buf, uptr ob,
-                       uptr oe, MPI_Count) {
+    ForEachConflictingOverlap(
+        buf.role, buf.lo, buf.hi,
+        [&](PendingOp *other, PendingBuffer &other_buf, uptr ob, uptr oe,
+            MPI_Count) {
                      if (reported[b] || other == op)
                        return;
                      ForEachSegmentIn(*buf.map, buf.base, buf.count, ob, oe,

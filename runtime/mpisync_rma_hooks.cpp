@@ -62,12 +62,7 @@ THREADLOCAL PendingOp *starting_rma_op;
 void CompleteLocally(Window *w, int target, u32 stack) {
   Lock lock(&StateMutex());
   ScratchVector<PendingOp *> done;
-  for (uptr i = 0; i < NumActiveOps(); i++) {
-    PendingOp *op = ActiveOp(i);
-    if (op->rma && op->rma_win == w->handle &&
-        (target < 0 || op->rma_target == target))
-      done.push_back(op);
-  }
+  CollectActiveRmaOps(w->handle, target, &done);
   for (uptr i = 0; i < done.size(); i++) {
     PendingOp *op = done[i];
     if (op->request != MPI_REQUEST_NULL) {
