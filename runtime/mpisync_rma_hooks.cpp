@@ -188,15 +188,12 @@ int WorldRankIn(MPI_Comm comm, int rank) {
 // lets MPI skip work the program needed.
 void CheckFenceAsserts(Window *w, MpiCall &call, int flags) {
   if (flags & MPI_MODE_NOPRECEDE) {
-    for (uptr i = 0; i < w->outgoing.size(); i++)
-      if (w->outgoing[i].is_op && w->outgoing[i].end == kNotCompleted) {
-        ReportRmaMisuse(call.name(), call.Stack(),
-                        "MPI_MODE_NOPRECEDE asserted, but this process "
-                        "issued an RMA operation since the previous fence, "
-                        "which this fence must complete; it was issued here:",
-                        w->outgoing[i].stack, "");
-        break;
-      }
+    if (const RmaRecord *op = OldestUncompletedOperation(w))
+      ReportRmaMisuse(call.name(), call.Stack(),
+                      "MPI_MODE_NOPRECEDE asserted, but this process "
+                      "issued an RMA operation since the previous fence, "
+                      "which this fence must complete; it was issued here:",
+                      op->stack, "");
   }
   if (flags & MPI_MODE_NOSTORE) {
     for (uptr i = 0; i < w->local.size(); i++) {
