@@ -41,7 +41,7 @@ WORKLOADS = {
     "rma": ("2048 1200", "256 20"),
     # About 10^5 operations pending at once (docs/performance.md): the
     # runtime's cost per operation must not grow with their number.
-    "bfs_rma": ("16384 8 24", "1024 4 1"),
+    "bfs_rma": ("16384 8 16", "1024 4 1"),
     "labelprop_p2p": ("100000 60", "2000 10"),
 }
 

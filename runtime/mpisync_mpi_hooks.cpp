@@ -61,14 +61,15 @@ bool Conflicting(BufferRole a, BufferRole b) {
 void CheckOverlaps(PendingOp *op, u32 start_stack) {
   uptr n = op->num_buffers;
   // Buffers of `op` in address order: only neighbours whose hulls meet can
-  // overlap, so many blocks cost O(n log n), not O(n^2).
-  InternalMmapVector<uptr> order(n);
+  // overlap, so many blocks cost O(n log n), not O(n^2). Scratch memory:
+  // a page mapped and unmapped per start cost more than the rest of it.
+  ScratchVector<uptr> order(n);
   for (uptr i = 0; i < n; i++)
     order[i] = i;
   Sort(order.data(), n, [&](uptr x, uptr y) {
     return op->buffers[x].lo < op->buffers[y].lo;
   });
-  InternalMmapVector<bool> reported(n);
+  ScratchVector<bool> reported(n);
   auto report = [&](uptr b, const PendingOp &other,
                     const PendingBuffer &other_buf, uptr at) {
     if (reported[b] || !Conflicting(op->buffers[b].role, other_buf.role))

@@ -134,9 +134,12 @@ void RemarkOthers(uptr gbegin, uptr gend) {
       bool covers = false;
       ForEachSegmentIn(*other.map, other.base, other.count, gbegin, gend,
                        [&](uptr sb, uptr se, MPI_Count) {
-                         PoisonShadow(sb, se, bits);
-                         covers |= RoundDownTo(sb, kGranule) <= gbegin &&
-                                   RoundUpTo(se, kGranule) >= gend;
+                         // Only what was cleared: a large neighbour is
+                         // not marked all over again.
+                         uptr b = Max(sb, gbegin), e = Min(se, gend);
+                         PoisonShadow(b, e, bits);
+                         covers |= RoundDownTo(b, kGranule) <= gbegin &&
+                                   RoundUpTo(e, kGranule) >= gend;
                        });
       return !covers;
     });
@@ -388,6 +391,7 @@ bool MayMeetPendingOp(uptr addr, uptr size, bool is_write) {
   return span != 0 && addr < lo + span && addr + size > lo;
 }
 
+namespace {
 // Windows are few (their regions are created and freed collectively):
 // the hull of the watched regions is recomputed on each change.
 void RewidenWatched() {
@@ -398,6 +402,7 @@ void RewidenWatched() {
   watched_hi = lo + span;
   Republish();
 }
+} // namespace
 
 void WatchPublished(uptr key, uptr lo, uptr hi) {
   if (lo >= hi)
