@@ -3,7 +3,7 @@
  *
  * Models graph codes that send one nonblocking message per remote edge
  * (vertex-centric frameworks, naive distributed graph kernels): about 10^5
- * MPI_Irecv and 10^5 MPI_Isend of 4 bytes are pending at once between the
+ * MPI_Irecv and 10^5 MPI_Isend of 8 bytes are pending at once between the
  * waits. The undirected graph has M edges per rank with pseudo-random
  * endpoints among NV = M / 2 vertices per rank (vertices split by blocks);
  * every rank enumerates the same edge list, so both ends of a cut edge agree
