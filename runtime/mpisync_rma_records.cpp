@@ -181,14 +181,36 @@ const char *InternCallName(const char *name) {
 }
 
 // Records of `list` owned by `owner` and completed, with the clocks and
-// stacks they refer to.
+// stacks they refer to. Each distinct stack travels once per message, in a
+// table the records index: 10^5 operations from a few call sites would
+// otherwise carry 10^5 copies of the same frames' module paths.
 void Encode(Window *w, const ScratchVector<RmaRecord> &list, int owner,
             Writer &wr) {
   u32 n = 0;
-  for (uptr i = 0; i < list.size(); i++)
-    n += list[i].owner == owner && list[i].end != kNotCompleted;
+  DenseMap<u32, u32> stack_index;
+  ScratchVector<u32> stacks;
+  auto index_of = [&](u32 id) {
+    auto *known = stack_index.find(id);
+    if (known)
+      return known->second;
+    u32 i = (u32)stacks.size();
+    stack_index[id] = i;
+    stacks.push_back(id);
+    return i;
+  };
+  for (uptr i = 0; i < list.size(); i++) {
+    const RmaRecord &r = list[i];
+    if (r.owner != owner || r.end == kNotCompleted)
+      continue;
+    n++;
+    index_of(r.stack);
+    index_of(r.complete_stack);
+  }
   wr.Put(n);
   wr.Put((u32)w->size);
+  wr.Put((u32)stacks.size());
+  for (uptr i = 0; i < stacks.size(); i++)
+    PutStack(wr, stacks[i]);
   for (uptr i = 0; i < list.size(); i++) {
     const RmaRecord &r = list[i];
     if (r.owner != owner || r.end == kNotCompleted)
@@ -206,8 +228,8 @@ void Encode(Window *w, const ScratchVector<RmaRecord> &list, int owner,
     wr.Put(w->clock_pool.data() + r.vc, sizeof(u64) * w->size);
     wr.PutString(r.call);
     wr.PutString(r.complete_call);
-    PutStack(wr, r.stack);
-    PutStack(wr, r.complete_stack);
+    wr.Put(index_of(r.stack));
+    wr.Put(index_of(r.complete_stack));
   }
 }
 
@@ -215,9 +237,15 @@ void Decode(Window *w, const char *data, uptr size) {
   Reader rd{data, data + size};
   u32 n = rd.Get<u32>();
   u32 members = rd.Get<u32>();
-  if (!rd.ok || members != (u32)w->size || n == 0)
+  u32 num_stacks = rd.Get<u32>();
+  if (!rd.ok || members != (u32)w->size || n == 0 ||
+      num_stacks > size) // each stack takes at least a byte
     return;
   ListOfModules &modules = Modules();
+  ScratchVector<u32> stacks(num_stacks);
+  for (u32 i = 0; i < num_stacks && rd.ok; i++)
+    stacks[i] = GetStack(rd, modules);
+  auto stack_at = [&](u32 i) { return i < num_stacks ? stacks[i] : 0; };
   for (u32 i = 0; i < n && rd.ok; i++) {
     RmaRecord r;
     internal_memset(&r, 0, sizeof(r));
@@ -240,8 +268,8 @@ void Decode(Window *w, const char *data, uptr size) {
     r.call = InternCallName(name);
     rd.GetString(name, sizeof(name));
     r.complete_call = InternCallName(name);
-    r.stack = GetStack(rd, modules);
-    r.complete_stack = GetStack(rd, modules);
+    r.stack = stack_at(rd.Get<u32>());
+    r.complete_stack = stack_at(rd.Get<u32>());
     if (rd.ok)
       w->local.push_back(r);
   }
