@@ -88,14 +88,13 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
         buf.role, buf.lo, buf.hi,
         [&](PendingOp *other, PendingBuffer &other_buf, uptr ob, uptr oe,
             MPI_Count) {
-                     if (reported[b] || other == op)
-                       return;
-                     ForEachSegmentIn(*buf.map, buf.base, buf.count, ob, oe,
-                                      [&](uptr sb, uptr, MPI_Count) {
-                                        report(b, *other, other_buf,
-                                               sb > ob ? sb : ob);
-                                      });
-                   });
+          if (reported[b] || other == op)
+            return;
+          ForEachSegmentIn(*buf.map, buf.base, buf.count, ob, oe,
+                           [&](uptr sb, uptr, MPI_Count) {
+                             report(b, *other, other_buf, sb > ob ? sb : ob);
+                           });
+        });
     // Later buffers of the same operation that start inside this hull.
     for (uptr j = k + 1; j < n && !reported[b]; j++) {
       const PendingBuffer &mine = op->buffers[order[j]];

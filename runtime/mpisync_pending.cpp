@@ -236,8 +236,8 @@ void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
   // Geometric growth: a v-collective's blocks cost O(blocks) in all.
   if (op->num_buffers == op->buffers_capacity) {
     uptr cap = op->buffers_capacity ? 2 * op->buffers_capacity : 2;
-    PendingBuffer *grown =
-        static_cast<PendingBuffer *>(InternalAlloc(cap * sizeof(PendingBuffer)));
+    PendingBuffer *grown = static_cast<PendingBuffer *>(
+        InternalAlloc(cap * sizeof(PendingBuffer)));
     if (op->num_buffers)
       internal_memcpy(grown, op->buffers,
                       op->num_buffers * sizeof(PendingBuffer));
@@ -338,8 +338,7 @@ void DeactivateOp(PendingOp *op) {
   last->active_index = op->active_index;
   active_ops.pop_back();
   if (op->rma) {
-    UnlinkTarget(*rma_by_target, RmaTargetKey(op->rma_win, op->rma_target),
-                 op);
+    UnlinkTarget(*rma_by_target, RmaTargetKey(op->rma_win, op->rma_target), op);
     UnlinkWindow(*rma_by_window, RmaWindowKey(op->rma_win), op);
   }
   for (uptr b = 0; b < op->num_buffers; b++)
@@ -501,10 +500,11 @@ void CollectOverlaps(uptr begin, uptr end, bool sends, bool recvs,
   if (recvs)
     recv_index.ForEachMeeting(begin, end, add);
   if (out->size() > 1)
-    Sort(out->data(), out->size(), [](const PendingRef &a, const PendingRef &b) {
-      return a.op->active_seq < b.op->active_seq ||
-             (a.op == b.op && a.buffer < b.buffer);
-    });
+    Sort(out->data(), out->size(),
+         [](const PendingRef &a, const PendingRef &b) {
+           return a.op->active_seq < b.op->active_seq ||
+                  (a.op == b.op && a.buffer < b.buffer);
+         });
 }
 
 } // namespace mpisync

@@ -165,8 +165,8 @@ void CollectOverlaps(uptr begin, uptr end, bool sends, bool recvs,
 
 namespace pending_detail {
 template <typename Fn>
-void VisitSegments(const ScratchVector<PendingRef> &refs, uptr begin,
-                   uptr end, Fn &fn) {
+void VisitSegments(const ScratchVector<PendingRef> &refs, uptr begin, uptr end,
+                   Fn &fn) {
   for (uptr i = 0; i < refs.size(); i++) {
     PendingOp *op = refs[i].op;
     PendingBuffer &buf = op->buffers[refs[i].buffer];

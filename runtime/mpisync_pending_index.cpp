@@ -110,8 +110,7 @@ IndexNode *RemoveAt(IndexNode *t, IndexNode *n) {
 
 } // namespace
 
-IndexNode *IntervalIndex::Insert(uptr lo, uptr hi, PendingOp *op,
-                                 uptr buffer) {
+IndexNode *IntervalIndex::Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer) {
   IndexNode *n = free_nodes;
   if (n)
     free_nodes = n->right;

@@ -22,14 +22,14 @@ using __sanitizer::uptr;
 struct PendingOp;
 
 struct IndexNode {
-  uptr lo, hi;   // hull of one pending buffer's data, lo < hi
-  uptr max_hi;   // the largest hi in this subtree
+  uptr lo, hi; // hull of one pending buffer's data, lo < hi
+  uptr max_hi; // the largest hi in this subtree
   IndexNode *left, *right;
-  u32 priority;  // heap order of the treap (random)
+  u32 priority;        // heap order of the treap (random)
   bool unobserved;     // the library was not yet seen moving its data
   bool any_unobserved; // ... for some node of this subtree
   PendingOp *op;
-  uptr buffer;   // index into op->buffers
+  uptr buffer; // index into op->buffers
 };
 
 class IntervalIndex {
@@ -81,8 +81,7 @@ private:
         t->unobserved = fn(t);
       Observe(t->right, begin, end, fn);
     }
-    t->any_unobserved = t->unobserved ||
-                        (t->left && t->left->any_unobserved) ||
+    t->any_unobserved = t->unobserved || (t->left && t->left->any_unobserved) ||
                         (t->right && t->right->any_unobserved);
   }
 

@@ -403,8 +403,7 @@ int TwinOrder(const RmaRecord &a, const RmaRecord &b) {
 // are atomic together. The check skips the pairs inside such a run, so k
 // twins cost O(k), not O(k^2).
 bool NeverConflictAmongTwins(const RmaRecord &r) {
-  return !r.is_op || r.kind == RmaRecord::kRead ||
-         r.kind == RmaRecord::kAtomic;
+  return !r.is_op || r.kind == RmaRecord::kRead || r.kind == RmaRecord::kAtomic;
 }
 
 bool AlreadyReportedPair(Window *w, const RmaRecord &a, const RmaRecord &b) {
@@ -712,9 +711,8 @@ void CheckConflicts(Window *w, bool forget) {
   ScratchVector<uptr> order(n);
   for (uptr i = 0; i < n; i++)
     order[i] = i;
-  Sort(order.data(), n, [&](uptr a, uptr b) {
-    return TwinOrder(recs[a], recs[b]) < 0;
-  });
+  Sort(order.data(), n,
+       [&](uptr a, uptr b) { return TwinOrder(recs[a], recs[b]) < 0; });
   // twins_end[i]: the end of the run of twins that order[i] is in, when no
   // two of them can conflict; i + 1 otherwise.
   ScratchVector<uptr> twins_end(n);

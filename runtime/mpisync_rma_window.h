@@ -8,8 +8,8 @@
 
 #include "mpisync_rma.h"
 #include "mpisync_scratch.h"
-#include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_common.h"
+#include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_mutex.h"
 
 namespace mpisync {
