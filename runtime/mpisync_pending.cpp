@@ -235,7 +235,7 @@ void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
   }
   // Geometric growth: a v-collective's blocks cost O(blocks) in all.
   if (op->num_buffers == op->buffers_capacity) {
-    uptr cap = op->buffers_capacity ? 2 * op->buffers_capacity : 2;
+    uptr cap = op->buffers_capacity ? 2 * op->buffers_capacity : 1;
     PendingBuffer *grown = static_cast<PendingBuffer *>(
         InternalAlloc(cap * sizeof(PendingBuffer)));
     if (op->num_buffers)
