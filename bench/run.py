@@ -39,6 +39,10 @@ WORKLOADS = {
     "fft_transpose": ("11 26", "8 2"),
     "multigrid": ("256 20", "16 2"),
     "rma": ("2048 1200", "256 20"),
+    # About 10^5 operations pending at once (docs/performance.md): the
+    # runtime's cost per operation must not grow with their number.
+    "bfs_rma": ("16384 8 16", "1024 4 1"),
+    "labelprop_p2p": ("100000 60", "2000 10"),
 }
 
 
@@ -457,6 +461,9 @@ def main():
                     help="(default) count instrumented accesses in one extra run")
     ap.add_argument("--size", choices=["full", "quick"], default="full",
                     help="quick: tiny problems, to test the harness")
+    ap.add_argument("--args", action="append", default=[], metavar="WORKLOAD=ARGS",
+                    help="run WORKLOAD with ARGS instead of its table size "
+                         "(repeatable), e.g. --args 'bfs_rma=4096 8 2'")
     ap.add_argument("--markdown", metavar="FILE", help="also write the tables as Markdown")
     ap.add_argument("--work-dir", help="binaries and run logs (default: BUILD_DIR/bench)")
     ap.add_argument("--timeout", type=float, default=1800, help="seconds per run")
@@ -487,6 +494,12 @@ def main():
         if c not in CONFIGS:
             ap.error("unknown configuration %r (have: %s)" % (c, ", ".join(CONFIGS)))
     configs = ["native"] + [c for c in configs if c != "native"]
+    sizes = {w: WORKLOADS[w][0 if args.size == "full" else 1] for w in workloads}
+    for spec in args.args:
+        w, eq, wargs = spec.partition("=")
+        if not eq or w not in WORKLOADS:
+            ap.error("--args wants WORKLOAD=ARGS with a known workload, got %r" % spec)
+        sizes[w] = wargs
     if not os.path.exists(os.path.join(args.build_dir, "bin", "mpisync-mpicc")) and \
             len(configs) > 1:
         ap.error("no bin/mpisync-mpicc in %s (--build-dir)" % args.build_dir)
@@ -503,7 +516,7 @@ def main():
     t_start = time.time()
     load_start = os.getloadavg()
     for w in workloads:
-        wargs = WORKLOADS[w][0 if args.size == "full" else 1]
+        wargs = sizes.get(w, "")
         res = {c: {} for c in configs}
         results[w] = res
         exes = {}
@@ -569,7 +582,7 @@ def main():
         "command": "python3 bench/run.py " + " ".join(map(shlex.quote, sys.argv[1:])),
         "elapsed_s": elapsed, "load_start": load_start[0], "load_end": load_end[0],
         "workloads": workloads, "configs": configs, "stats": args.stats,
-        "args": {w: WORKLOADS[w][0 if args.size == "full" else 1] for w in workloads},
+        "args": {w: sizes[w] for w in workloads},
         "results": results, "failures": failures,
     }
     json_path = args.json or os.path.join(work, "results.json")

@@ -75,19 +75,9 @@ void ObserveLibraryCopy(uptr dst, uptr src, uptr size) {
   if (!StateMutex().TryLock())
     return;
   if (src_pending)
-    ForEachOverlap(
-        src, src + size,
-        [](PendingOp *op, PendingBuffer &buf, uptr, uptr, MPI_Count) {
-          if (!LibraryWrites(buf.role))
-            op->send_data_consumed = true;
-        });
+    NoteLibraryRead(src, src + size);
   if (dst_pending)
-    ForEachOverlap(
-        dst, dst + size,
-        [](PendingOp *op, PendingBuffer &buf, uptr, uptr, MPI_Count) {
-          if (LibraryWrites(buf.role))
-            op->recv_data_written = true;
-        });
+    NoteLibraryWrite(dst, dst + size);
   StateMutex().Unlock();
 }
 

@@ -36,14 +36,15 @@ bool Conflicting(BufferRole a, BufferRole b) {
 void CheckOverlaps(PendingOp *op, u32 start_stack) {
   uptr n = op->num_buffers;
   // Buffers of `op` in address order: only neighbours whose hulls meet can
-  // overlap, so many blocks cost O(n log n), not O(n^2).
-  InternalMmapVector<uptr> order(n);
+  // overlap, so many blocks cost O(n log n), not O(n^2). Scratch memory:
+  // a page mapped and unmapped per start cost more than the rest of it.
+  ScratchVector<uptr> order(n);
   for (uptr i = 0; i < n; i++)
     order[i] = i;
   Sort(order.data(), n, [&](uptr x, uptr y) {
     return op->buffers[x].lo < op->buffers[y].lo;
   });
-  InternalMmapVector<bool> reported(n);
+  ScratchVector<bool> reported(n);
   auto report = [&](uptr b, const PendingOp &other,
                     const PendingBuffer &other_buf, uptr at) {
     if (reported[b] || !Conflicting(op->buffers[b].role, other_buf.role))
@@ -58,17 +59,17 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
       continue;
     // Other pending operations: their segments within this buffer's hull
     // that meet one of its own segments.
-    ForEachOverlap(buf.lo, buf.hi,
-                   [&](PendingOp *other, PendingBuffer &other_buf, uptr ob,
-                       uptr oe, MPI_Count) {
-                     if (reported[b] || other == op)
-                       return;
-                     ForEachSegmentIn(*buf.map, buf.base, buf.count, ob, oe,
-                                      [&](uptr sb, uptr, MPI_Count) {
-                                        report(b, *other, other_buf,
-                                               sb > ob ? sb : ob);
-                                      });
-                   });
+    ForEachConflictingOverlap(
+        buf.role, buf.lo, buf.hi,
+        [&](PendingOp *other, PendingBuffer &other_buf, uptr ob, uptr oe,
+            MPI_Count) {
+          if (reported[b] || other == op)
+            return;
+          ForEachSegmentIn(*buf.map, buf.base, buf.count, ob, oe,
+                           [&](uptr sb, uptr, MPI_Count) {
+                             report(b, *other, other_buf, sb > ob ? sb : ob);
+                           });
+        });
     // Later buffers of the same operation that start inside this hull.
     for (uptr j = k + 1; j < n && !reported[b]; j++) {
       const PendingBuffer &mine = op->buffers[order[j]];

@@ -19,23 +19,39 @@ namespace {
 Mutex state_mutex;
 // Ops reachable through their handle (active or inactive persistent).
 DenseMap<int, PendingOp *> *request_table;
-// Active ops, unordered; the slow path scans them.
+// Active ops, unordered (each knows its position); MPI_Finalize drains it.
 InternalMmapVectorNoCtor<PendingOp *> active_ops;
-// Removals since the published intervals were last recomputed.
-uptr stale_removals;
+u64 activations;
+// Active, armed buffers with data, by role: an access or a copy asks the
+// index of the roles it can meet.
+IntervalIndex send_index, recv_index;
+// Heads of the lists of active RMA operations per (window, target) and per
+// window.
+DenseMap<u64, PendingOp *> *rma_by_target;
+DenseMap<u64, PendingOp *> *rma_by_window;
 struct WatchedRegion {
   uptr key, lo, hi;
 };
 InternalMmapVectorNoCtor<WatchedRegion> watched;
+uptr watched_lo, watched_hi; // hull of `watched`
 
-DenseMap<int, PendingOp *> &Table() {
-  if (!request_table)
-    request_table = new (InternalAlloc(sizeof(*request_table)))
-        DenseMap<int, PendingOp *>();
-  return *request_table;
+template <typename T> T &Lazy(T *&p) {
+  if (!p)
+    p = new (InternalAlloc(sizeof(T))) T();
+  return *p;
+}
+
+DenseMap<int, PendingOp *> &Table() { return Lazy(request_table); }
+
+// Buffers the library reads (send, collective input, RMA origin) and those
+// it writes (receive, collective output, RMA result): buffer_rules.def.
+IntervalIndex &IndexFor(BufferRole role) {
+  return LibraryWrites(role) ? recv_index : send_index;
 }
 
 void Widen(uptr *lo, uptr *span, uptr begin, uptr end) {
+  if (begin >= end)
+    return;
   if (*span == 0) {
     *lo = begin;
     *span = end - begin;
@@ -55,33 +71,51 @@ struct {
   uptr load_lo, load_span, store_lo, store_span;
 } op_hull;
 
-void PublishBuffer(const PendingBuffer &b) {
-  if (b.lo >= b.hi || !b.armed)
-    return;
+// Publishes the exact hulls of what is pending: the indices know their
+// bounds in O(log n), so the published intervals shrink as soon as
+// operations complete (a stale hull would only cost time).
+void Republish() {
+  uptr send_lo = send_index.Lo(), send_hi = send_index.Hi();
+  uptr recv_lo = recv_index.Lo(), recv_hi = recv_index.Hi();
+  uptr load_lo = 0, load_span = 0, store_lo = 0, store_span = 0;
+  // Each access type's interval covers the buffers the rules check it
+  // against.
+  constexpr RoleDirection kReads = RoleDirection::kLibraryReads;
+  constexpr RoleDirection kWrites = RoleDirection::kLibraryWrites;
+  if (CheckedAgainst(BufferAccess::kLoad, kWrites))
+    Widen(&load_lo, &load_span, recv_lo, recv_hi);
+  if (CheckedAgainst(BufferAccess::kLoad, kReads))
+    Widen(&load_lo, &load_span, send_lo, send_hi);
+  if (CheckedAgainst(BufferAccess::kStore, kWrites))
+    Widen(&store_lo, &store_span, recv_lo, recv_hi);
+  if (CheckedAgainst(BufferAccess::kStore, kReads))
+    Widen(&store_lo, &store_span, send_lo, send_hi);
+  op_hull.load_lo = load_lo;
+  op_hull.load_span = load_span;
+  op_hull.store_lo = store_lo;
+  op_hull.store_span = store_span;
+  Widen(&load_lo, &load_span, watched_lo, watched_hi);
+  Widen(&store_lo, &store_span, watched_lo, watched_hi);
   MpisyncPublishedState &s = __mpisync_state;
-  Widen(&s.store_lo, &s.store_span, b.lo, b.hi);
-  Widen(&op_hull.store_lo, &op_hull.store_span, b.lo, b.hi);
-  if (RuleFor(b.role, BufferAccess::kLoad).outcome != RuleOutcome::kAllow) {
-    Widen(&s.load_lo, &s.load_span, b.lo, b.hi);
-    Widen(&op_hull.load_lo, &op_hull.load_span, b.lo, b.hi);
-  }
+  s.load_lo = load_lo;
+  s.load_span = load_span;
+  s.store_lo = store_lo;
+  s.store_span = store_span;
+  s.pending = active_ops.size() != 0 || watched.size() != 0;
 }
 
-// The intervals only widen as buffers are added; they are recomputed when
-// nothing is pending and every so often, so a stale hull costs only time.
-void RecomputePublished() {
-  MpisyncPublishedState &s = __mpisync_state;
-  s.load_lo = s.load_span = s.store_lo = s.store_span = 0;
-  op_hull.load_lo = op_hull.load_span = op_hull.store_lo = op_hull.store_span = 0;
-  for (uptr i = 0; i < active_ops.size(); i++)
-    for (uptr b = 0; b < active_ops[i]->num_buffers; b++)
-      PublishBuffer(active_ops[i]->buffers[b]);
-  for (uptr i = 0; i < watched.size(); i++) {
-    Widen(&s.load_lo, &s.load_span, watched[i].lo, watched[i].hi);
-    Widen(&s.store_lo, &s.store_span, watched[i].lo, watched[i].hi);
-  }
-  s.pending = active_ops.size() != 0 || watched.size() != 0;
-  stale_removals = 0;
+void IndexBuffer(PendingOp *op, uptr i) {
+  PendingBuffer &b = op->buffers[i];
+  if (!b.map || !b.armed || b.lo >= b.hi || b.index_node)
+    return;
+  b.index_node = IndexFor(b.role).Insert(b.lo, b.hi, op, i);
+}
+
+void UnindexBuffer(PendingBuffer &b) {
+  if (!b.index_node)
+    return;
+  IndexFor(b.role).Remove(b.index_node);
+  b.index_node = nullptr;
 }
 
 void PoisonBuffer(const PendingBuffer &b) {
@@ -92,6 +126,34 @@ void PoisonBuffer(const PendingBuffer &b) {
                  [&](uptr begin, uptr end) { PoisonShadow(begin, end, bits); });
 }
 
+// Marks again the shadow that other marked buffers keep in [gbegin, gend)
+// (whole granules). A buffer whose one segment covers the range marks all
+// of it for its role: the walk of that role's index stops there, so a
+// buffer shared by many pending operations costs O(log n), not O(n).
+void RemarkOthers(uptr gbegin, uptr gend) {
+  IntervalIndex *indices[] = {&send_index, &recv_index};
+  for (IntervalIndex *index : indices) {
+    index->ForEachMeeting(gbegin, gend, [&](IndexNode *n) {
+      if (!n->op->shadow_marked)
+        return true;
+      const PendingBuffer &other = n->op->buffers[n->buffer];
+      u8 bits = ShadowBitsOf(other.role);
+      bool covers = false;
+      ForEachSegmentIn(*other.map, other.base, other.count, gbegin, gend,
+                       [&](uptr sb, uptr se, MPI_Count) {
+                         // Only what was cleared: a large neighbour is
+                         // not marked all over again.
+                         uptr b = Max(sb, gbegin), e = Min(se, gend);
+                         PoisonShadow(b, e, bits);
+                         covers |= RoundDownTo(b, kGranule) <= gbegin &&
+                                   RoundUpTo(e, kGranule) >= gend;
+                       });
+      return !covers;
+    });
+  }
+}
+
+// `b` is out of the index already, so it is not marked again.
 void UnpoisonBuffer(const PendingBuffer &b) {
   if (!b.map || !b.armed)
     return;
@@ -100,14 +162,41 @@ void UnpoisonBuffer(const PendingBuffer &b) {
     uptr gbegin = RoundDownTo(begin, kGranule);
     uptr gend = RoundUpTo(end, kGranule);
     ClearShadow(gbegin, gend, kShadowSend | kShadowRecv);
-    ForEachOverlap(gbegin, gend,
-                   [](PendingOp *other_op, PendingBuffer &other, uptr sb,
-                      uptr se, MPI_Count) {
-                     if (other_op->shadow_marked)
-                       PoisonShadow(sb, se, ShadowBitsOf(other.role));
-                   });
+    RemarkOthers(gbegin, gend);
   });
 }
+
+u64 RmaTargetKey(MPI_Win win, int target) {
+  return ((u64)(u32)win << 32) | (u32)target;
+}
+u64 RmaWindowKey(MPI_Win win) { return (u64)(u32)win; }
+
+// Intrusive doubly linked lists, one head per key.
+#define MPISYNC_LIST_OPS(Name, prev, next)                                     \
+  void Link##Name(DenseMap<u64, PendingOp *> &heads, u64 key, PendingOp *op) { \
+    PendingOp *&head = heads[key];                                             \
+    op->prev = nullptr;                                                        \
+    op->next = head;                                                           \
+    if (head)                                                                  \
+      head->prev = op;                                                         \
+    head = op;                                                                 \
+  }                                                                            \
+  void Unlink##Name(DenseMap<u64, PendingOp *> &heads, u64 key,                \
+                    PendingOp *op) {                                           \
+    if (op->next)                                                              \
+      op->next->prev = op->prev;                                               \
+    if (op->prev) {                                                            \
+      op->prev->next = op->next;                                               \
+    } else if (op->next) {                                                     \
+      heads[key] = op->next;                                                   \
+    } else {                                                                   \
+      heads.erase(key);                                                        \
+    }                                                                          \
+    op->prev = op->next = nullptr;                                             \
+  }
+MPISYNC_LIST_OPS(Target, rma_target_prev, rma_target_next)
+MPISYNC_LIST_OPS(Window, rma_win_prev, rma_win_next)
+#undef MPISYNC_LIST_OPS
 
 } // namespace
 
@@ -151,16 +240,19 @@ void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
     b.lo = b.base + first;
     b.hi = b.base + last;
   }
-  uptr n = op->num_buffers + 1;
-  PendingBuffer *grown =
-      static_cast<PendingBuffer *>(InternalAlloc(n * sizeof(PendingBuffer)));
-  if (op->num_buffers)
-    internal_memcpy(grown, op->buffers,
-                    op->num_buffers * sizeof(PendingBuffer));
-  grown[n - 1] = b;
-  InternalFree(op->buffers);
-  op->buffers = grown;
-  op->num_buffers = n;
+  // Geometric growth: a v-collective's blocks cost O(blocks) in all.
+  if (op->num_buffers == op->buffers_capacity) {
+    uptr cap = op->buffers_capacity ? 2 * op->buffers_capacity : 1;
+    PendingBuffer *grown = static_cast<PendingBuffer *>(
+        InternalAlloc(cap * sizeof(PendingBuffer)));
+    if (op->num_buffers)
+      internal_memcpy(grown, op->buffers,
+                      op->num_buffers * sizeof(PendingBuffer));
+    InternalFree(op->buffers);
+    op->buffers = grown;
+    op->buffers_capacity = cap;
+  }
+  op->buffers[op->num_buffers++] = b;
 }
 
 void RegisterOp(PendingOp *op, MPI_Request request) {
@@ -223,10 +315,17 @@ void ActivateOp(PendingOp *op) {
   if (op->state == OpState::kActive)
     return;
   op->state = OpState::kActive;
+  op->active_index = active_ops.size();
+  op->active_seq = ++activations;
   active_ops.push_back(op);
   for (uptr b = 0; b < op->num_buffers; b++)
-    PublishBuffer(op->buffers[b]);
-  __mpisync_state.pending = 1;
+    IndexBuffer(op, b);
+  if (op->rma) {
+    LinkTarget(Lazy(rma_by_target), RmaTargetKey(op->rma_win, op->rma_target),
+               op);
+    LinkWindow(Lazy(rma_by_window), RmaWindowKey(op->rma_win), op);
+  }
+  Republish();
 }
 
 void MarkShadow(PendingOp *op) {
@@ -241,19 +340,21 @@ void DeactivateOp(PendingOp *op) {
   if (op->state != OpState::kActive)
     return;
   op->state = OpState::kInactive;
-  for (uptr i = 0; i < active_ops.size(); i++) {
-    if (active_ops[i] == op) {
-      active_ops[i] = active_ops.back();
-      active_ops.pop_back();
-      break;
-    }
+  PendingOp *last = active_ops.back();
+  active_ops[op->active_index] = last;
+  last->active_index = op->active_index;
+  active_ops.pop_back();
+  if (op->rma) {
+    UnlinkTarget(*rma_by_target, RmaTargetKey(op->rma_win, op->rma_target), op);
+    UnlinkWindow(*rma_by_window, RmaWindowKey(op->rma_win), op);
   }
+  for (uptr b = 0; b < op->num_buffers; b++)
+    UnindexBuffer(op->buffers[b]);
   if (op->shadow_marked)
     for (uptr b = 0; b < op->num_buffers; b++)
       UnpoisonBuffer(op->buffers[b]);
   op->shadow_marked = false;
-  if (active_ops.size() == 0 || ++stale_removals >= 64)
-    RecomputePublished();
+  Republish();
 }
 
 void ArmBuffer(PendingOp *op, uptr i) {
@@ -263,7 +364,8 @@ void ArmBuffer(PendingOp *op, uptr i) {
   b.armed = true;
   if (op->state != OpState::kActive)
     return;
-  PublishBuffer(b);
+  IndexBuffer(op, i);
+  Republish();
   if (op->shadow_marked)
     PoisonBuffer(b);
 }
@@ -272,10 +374,12 @@ void DisarmBuffer(PendingOp *op, uptr i) {
   if (i >= op->num_buffers || !op->buffers[i].armed)
     return;
   PendingBuffer &b = op->buffers[i];
-  PendingBuffer walk = b; // armed, so UnpoisonBuffer walks its segments...
-  b.armed = false;        // ...while re-marking the others skips it
+  UnindexBuffer(b); // so that re-marking the others skips it
   if (op->state == OpState::kActive && op->shadow_marked)
-    UnpoisonBuffer(walk);
+    UnpoisonBuffer(b);
+  b.armed = false;
+  if (op->state == OpState::kActive)
+    Republish();
 }
 
 void DestroyOp(PendingOp *op) {
@@ -293,11 +397,24 @@ bool MayMeetPendingOp(uptr addr, uptr size, bool is_write) {
   return span != 0 && addr < lo + span && addr + size > lo;
 }
 
+namespace {
+// Windows are few (their regions are created and freed collectively):
+// the hull of the watched regions is recomputed on each change.
+void RewidenWatched() {
+  uptr lo = 0, span = 0;
+  for (uptr i = 0; i < watched.size(); i++)
+    Widen(&lo, &span, watched[i].lo, watched[i].hi);
+  watched_lo = lo;
+  watched_hi = lo + span;
+  Republish();
+}
+} // namespace
+
 void WatchPublished(uptr key, uptr lo, uptr hi) {
   if (lo >= hi)
     return;
   watched.push_back({key, lo, hi});
-  RecomputePublished();
+  RewidenWatched();
 }
 
 void UnwatchPublished(uptr key, uptr lo, uptr hi) {
@@ -308,7 +425,7 @@ void UnwatchPublished(uptr key, uptr lo, uptr hi) {
       break;
     }
   }
-  RecomputePublished();
+  RewidenWatched();
 }
 
 uptr NumActiveOps() { return active_ops.size(); }
@@ -330,6 +447,71 @@ void CollectRegisteredOps(PendingOp ***ops, uptr *n) {
       (*ops)[(*n)++] = op;
     return true;
   });
+}
+
+void CollectActiveRmaOps(MPI_Win win, int target,
+                         ScratchVector<PendingOp *> *ops) {
+  if (target < 0) {
+    if (!rma_by_window)
+      return;
+    if (auto *head = rma_by_window->find(RmaWindowKey(win)))
+      for (PendingOp *op = head->second; op; op = op->rma_win_next)
+        ops->push_back(op);
+    return;
+  }
+  if (!rma_by_target)
+    return;
+  if (auto *head = rma_by_target->find(RmaTargetKey(win, target)))
+    for (PendingOp *op = head->second; op; op = op->rma_target_next)
+      ops->push_back(op);
+}
+
+void NoteLibraryRead(uptr begin, uptr end) {
+  send_index.ObserveMeeting(begin, end, [&](IndexNode *n) {
+    PendingOp *op = n->op;
+    if (op->send_data_consumed)
+      return false;
+    const PendingBuffer &b = op->buffers[n->buffer];
+    bool met = false;
+    ForEachSegmentIn(*b.map, b.base, b.count, begin, end,
+                     [&](uptr, uptr, MPI_Count) { met = true; });
+    if (met)
+      op->send_data_consumed = true;
+    return !met;
+  });
+}
+
+void NoteLibraryWrite(uptr begin, uptr end) {
+  recv_index.ObserveMeeting(begin, end, [&](IndexNode *n) {
+    PendingOp *op = n->op;
+    if (op->recv_data_written)
+      return false;
+    const PendingBuffer &b = op->buffers[n->buffer];
+    bool met = false;
+    ForEachSegmentIn(*b.map, b.base, b.count, begin, end,
+                     [&](uptr, uptr, MPI_Count) { met = true; });
+    if (met)
+      op->recv_data_written = true;
+    return !met;
+  });
+}
+
+void CollectOverlaps(uptr begin, uptr end, bool sends, bool recvs,
+                     ScratchVector<PendingRef> *out) {
+  auto add = [&](IndexNode *n) {
+    out->push_back({n->op, n->buffer});
+    return true;
+  };
+  if (sends)
+    send_index.ForEachMeeting(begin, end, add);
+  if (recvs)
+    recv_index.ForEachMeeting(begin, end, add);
+  if (out->size() > 1)
+    Sort(out->data(), out->size(),
+         [](const PendingRef &a, const PendingRef &b) {
+           return a.op->active_seq < b.op->active_seq ||
+                  (a.op == b.op && a.buffer < b.buffer);
+         });
 }
 
 } // namespace mpisync

@@ -1,7 +1,10 @@
 // Pending operations: the request table (handle -> operation) and the set of
-// active buffers the slow path and the reports consult. Shadow memory is
-// kept in step: activating marks the data segments, deactivating clears them
-// and re-marks whatever other active buffer shares a granule.
+// active buffers the slow path and the reports consult, indexed by address
+// (mpisync_pending_index.h) so that no hook costs time proportional to the
+// number of pending operations (docs/design.md lists each hook's cost).
+// Shadow memory is kept in step: activating marks the data segments,
+// deactivating clears them and re-marks whatever other active buffer shares
+// a granule.
 #ifndef MPISYNC_PENDING_H
 #define MPISYNC_PENDING_H
 
@@ -9,6 +12,8 @@
 
 #include "mpisync/buffer_rules.h"
 #include "mpisync_datatype.h"
+#include "mpisync_pending_index.h"
+#include "mpisync_scratch.h"
 #include "sanitizer_common/sanitizer_internal_defs.h"
 #include "sanitizer_common/sanitizer_mutex.h"
 
@@ -32,6 +37,8 @@ struct PendingBuffer {
   // of a partitioned send become MPI's at MPI_Pready, those of a receive
   // return to the program when they have arrived.
   bool armed;
+  // Its entry in the address index while active and armed, else null.
+  IndexNode *index_node;
 };
 
 enum class OpState : u8 {
@@ -81,7 +88,15 @@ struct PendingOp {
   bool rma_remote_on_request;
   u64 rma_start;
   PendingBuffer *buffers;
-  uptr num_buffers;
+  uptr num_buffers, buffers_capacity;
+  // Position in the active set (removal in O(1)), and the order in which
+  // operations became active: overlap queries answer oldest first.
+  uptr active_index;
+  u64 active_seq;
+  // Active RMA operations of one window and target, and of one window:
+  // local completion visits its own operations only.
+  PendingOp *rma_target_prev, *rma_target_next;
+  PendingOp *rma_win_prev, *rma_win_next;
 };
 
 // Everything below is guarded by StateMutex().
@@ -125,22 +140,60 @@ PendingOp *ActiveOp(uptr i);
 // Every registered operation, active or not (for MPI_Finalize), in an
 // InternalAlloc'ed array the caller frees.
 void CollectRegisteredOps(PendingOp ***ops, uptr *n);
+// The active RMA operations of `win` to `target` (-1: every target).
+void CollectActiveRmaOps(MPI_Win win, int target,
+                         ScratchVector<PendingOp *> *ops);
+
+// The library was seen reading [begin, end) (a send buffer's data is
+// consumed) or writing it (a receive buffer's data has arrived): marks the
+// active operations whose data segments meet it. Costs O(log n) plus the
+// buffers not yet marked, so repeated copies of one buffer are cheap.
+void NoteLibraryRead(uptr begin, uptr end);
+void NoteLibraryWrite(uptr begin, uptr end);
+
+// An active, armed buffer whose hull meets a queried range.
+struct PendingRef {
+  PendingOp *op;
+  uptr buffer;
+};
+// The buffers meeting [begin, end): of send role if `sends`, of receive
+// role if `recvs`; oldest operation first, then in buffer order.
+void CollectOverlaps(uptr begin, uptr end, bool sends, bool recvs,
+                     ScratchVector<PendingRef> *out);
+
+namespace pending_detail {
+template <typename Fn>
+void VisitSegments(const ScratchVector<PendingRef> &refs, uptr begin, uptr end,
+                   Fn &fn) {
+  for (uptr i = 0; i < refs.size(); i++) {
+    PendingOp *op = refs[i].op;
+    PendingBuffer &buf = op->buffers[refs[i].buffer];
+    ForEachSegmentIn(*buf.map, buf.base, buf.count, begin, end,
+                     [&](uptr sb, uptr se, MPI_Count element) {
+                       fn(op, buf, sb, se, element);
+                     });
+  }
+}
+} // namespace pending_detail
 
 // Calls fn(op, buffer, seg_begin, seg_end, element) for every data segment
-// of an active buffer overlapping [begin, end).
+// of an active buffer overlapping [begin, end), oldest operation first.
+// O((k + 1) log n) for k buffers whose hull meets the range.
 template <typename Fn> void ForEachOverlap(uptr begin, uptr end, Fn fn) {
-  for (uptr i = 0, n = NumActiveOps(); i < n; i++) {
-    PendingOp *op = ActiveOp(i);
-    for (uptr b = 0; b < op->num_buffers; b++) {
-      PendingBuffer &buf = op->buffers[b];
-      if (!buf.map || !buf.armed || buf.hi <= begin || buf.lo >= end)
-        continue;
-      ForEachSegmentIn(*buf.map, buf.base, buf.count, begin, end,
-                       [&](uptr sb, uptr se, MPI_Count element) {
-                         fn(op, buf, sb, se, element);
-                       });
-    }
-  }
+  ScratchVector<PendingRef> refs;
+  CollectOverlaps(begin, end, /*sends=*/true, /*recvs=*/true, &refs);
+  pending_detail::VisitSegments(refs, begin, end, fn);
+}
+
+// The same, for the buffers that conflict with a buffer of `role` (a
+// receive buffer conflicts with every buffer, a send buffer with receive
+// buffers only), so that many pending sends of one buffer cost nothing here.
+template <typename Fn>
+void ForEachConflictingOverlap(BufferRole role, uptr begin, uptr end, Fn fn) {
+  ScratchVector<PendingRef> refs;
+  CollectOverlaps(begin, end, /*sends=*/LibraryWrites(role),
+                  /*recvs=*/true, &refs);
+  pending_detail::VisitSegments(refs, begin, end, fn);
 }
 
 } // namespace mpisync

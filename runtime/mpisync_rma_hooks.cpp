@@ -63,12 +63,7 @@ THREADLOCAL PendingOp *starting_rma_op;
 void CompleteLocally(Window *w, int target, u32 stack) {
   Lock lock(&StateMutex());
   ScratchVector<PendingOp *> done;
-  for (uptr i = 0; i < NumActiveOps(); i++) {
-    PendingOp *op = ActiveOp(i);
-    if (op->rma && op->rma_win == w->handle &&
-        (target < 0 || op->rma_target == target))
-      done.push_back(op);
-  }
+  CollectActiveRmaOps(w->handle, target, &done);
   for (uptr i = 0; i < done.size(); i++) {
     PendingOp *op = done[i];
     if (op->request != MPI_REQUEST_NULL) {
@@ -194,15 +189,12 @@ int WorldRankIn(MPI_Comm comm, int rank) {
 // lets MPI skip work the program needed.
 void CheckFenceAsserts(Window *w, MpiCall &call, int flags) {
   if (flags & MPI_MODE_NOPRECEDE) {
-    for (uptr i = 0; i < w->outgoing.size(); i++)
-      if (w->outgoing[i].is_op && w->outgoing[i].end == kNotCompleted) {
-        ReportRmaMisuse(call.name(), call.Stack(),
-                        "MPI_MODE_NOPRECEDE asserted, but this process "
-                        "issued an RMA operation since the previous fence, "
-                        "which this fence must complete",
-                        w->outgoing[i].stack, "The operation was issued here:");
-        break;
-      }
+    if (const RmaRecord *op = OldestUncompletedOperation(w))
+      ReportRmaMisuse(call.name(), call.Stack(),
+                      "MPI_MODE_NOPRECEDE asserted, but this process "
+                      "issued an RMA operation since the previous fence, "
+                      "which this fence must complete",
+                      op->stack, "The operation was issued here:");
   }
   if (flags & MPI_MODE_NOSTORE) {
     for (uptr i = 0; i < w->local.size(); i++) {

@@ -30,7 +30,7 @@ constexpr int kCompareAndSwapOp = 0x7ffffff1;
 
 bool Full(Window *w) {
   static bool warned;
-  if (w->local.size() + w->outgoing.size() < kMaxRecords)
+  if (w->local.size() + w->outgoing_records < kMaxRecords)
     return false;
   if (!warned) {
     warned = true;
@@ -182,14 +182,36 @@ const char *InternCallName(const char *name) {
 }
 
 // Records of `list` owned by `owner` and completed, with the clocks and
-// stacks they refer to.
-void Encode(Window *w, const InternalMmapVector<RmaRecord> &list, int owner,
+// stacks they refer to. Each distinct stack travels once per message, in a
+// table the records index: 10^5 operations from a few call sites would
+// otherwise carry 10^5 copies of the same frames' module paths.
+void Encode(Window *w, const ScratchVector<RmaRecord> &list, int owner,
             Writer &wr) {
   u32 n = 0;
-  for (uptr i = 0; i < list.size(); i++)
-    n += list[i].owner == owner && list[i].end != kNotCompleted;
+  DenseMap<u32, u32> stack_index;
+  ScratchVector<u32> stacks;
+  auto index_of = [&](u32 id) {
+    auto *known = stack_index.find(id);
+    if (known)
+      return known->second;
+    u32 i = (u32)stacks.size();
+    stack_index[id] = i;
+    stacks.push_back(id);
+    return i;
+  };
+  for (uptr i = 0; i < list.size(); i++) {
+    const RmaRecord &r = list[i];
+    if (r.owner != owner || r.end == kNotCompleted)
+      continue;
+    n++;
+    index_of(r.stack);
+    index_of(r.complete_stack);
+  }
   wr.Put(n);
   wr.Put((u32)w->size);
+  wr.Put((u32)stacks.size());
+  for (uptr i = 0; i < stacks.size(); i++)
+    PutStack(wr, stacks[i]);
   for (uptr i = 0; i < list.size(); i++) {
     const RmaRecord &r = list[i];
     if (r.owner != owner || r.end == kNotCompleted)
@@ -207,8 +229,8 @@ void Encode(Window *w, const InternalMmapVector<RmaRecord> &list, int owner,
     wr.Put(w->clock_pool.data() + r.vc, sizeof(u64) * w->size);
     wr.PutString(r.call);
     wr.PutString(r.complete_call);
-    PutStack(wr, r.stack);
-    PutStack(wr, r.complete_stack);
+    wr.Put(index_of(r.stack));
+    wr.Put(index_of(r.complete_stack));
   }
 }
 
@@ -216,9 +238,15 @@ void Decode(Window *w, const char *data, uptr size) {
   Reader rd{data, data + size};
   u32 n = rd.Get<u32>();
   u32 members = rd.Get<u32>();
-  if (!rd.ok || members != (u32)w->size || n == 0)
+  u32 num_stacks = rd.Get<u32>();
+  if (!rd.ok || members != (u32)w->size || n == 0 ||
+      num_stacks > size) // each stack takes at least a byte
     return;
   ListOfModules &modules = Modules();
+  ScratchVector<u32> stacks(num_stacks);
+  for (u32 i = 0; i < num_stacks && rd.ok; i++)
+    stacks[i] = GetStack(rd, modules);
+  auto stack_at = [&](u32 i) { return i < num_stacks ? stacks[i] : 0; };
   for (u32 i = 0; i < n && rd.ok; i++) {
     RmaRecord r;
     internal_memset(&r, 0, sizeof(r));
@@ -241,40 +269,62 @@ void Decode(Window *w, const char *data, uptr size) {
     r.call = InternCallName(name);
     rd.GetString(name, sizeof(name));
     r.complete_call = InternCallName(name);
-    r.stack = GetStack(rd, modules);
-    r.complete_stack = GetStack(rd, modules);
+    r.stack = stack_at(rd.Get<u32>());
+    r.complete_stack = stack_at(rd.Get<u32>());
     if (rd.ok)
       w->local.push_back(r);
   }
 }
 
 // Some outgoing record for `owner` is complete and can be sent.
-bool HasCompletedFor(const Window *w, int owner) {
-  for (uptr i = 0; i < w->outgoing.size(); i++)
-    if (w->outgoing[i].owner == owner && w->outgoing[i].end != kNotCompleted)
+bool HasCompletedFor(Window *w, int owner) {
+  if (!w->outgoing)
+    return false;
+  const ScratchVector<RmaRecord> &list = OutgoingTo(w, owner);
+  for (uptr i = 0; i < list.size(); i++)
+    if (list[i].end != kNotCompleted)
       return true;
   return false;
 }
 
-// Removes the completed records of `owner` from the outgoing list.
+// Removes the completed records of `owner` from its outgoing list.
 void DropSent(Window *w, int owner) {
+  if (!w->outgoing)
+    return;
+  ScratchVector<RmaRecord> &list = OutgoingTo(w, owner);
   uptr k = 0;
-  for (uptr i = 0; i < w->outgoing.size(); i++) {
-    const RmaRecord &r = w->outgoing[i];
-    if (r.owner == owner && r.end != kNotCompleted)
+  for (uptr i = 0; i < list.size(); i++) {
+    const RmaRecord &r = list[i];
+    if (r.end != kNotCompleted)
       continue;
-    w->outgoing[k++] = r;
+    list[k++] = r;
   }
-  w->outgoing.resize(k);
+  w->outgoing_records -= list.size() - k;
+  list.resize(k);
 }
 
 void TakeOwn(Window *w) {
-  for (uptr i = 0; i < w->outgoing.size(); i++) {
-    const RmaRecord &r = w->outgoing[i];
-    if (r.owner == w->rank && r.end != kNotCompleted)
-      w->local.push_back(r);
-  }
+  if (!w->outgoing)
+    return;
+  const ScratchVector<RmaRecord> &own = OutgoingTo(w, w->rank);
+  for (uptr i = 0; i < own.size(); i++)
+    if (own[i].end != kNotCompleted)
+      w->local.push_back(own[i]);
   DropSent(w, w->rank);
+}
+
+// Completes the operations of `list` not yet completed at the target.
+void CompleteIn(Window *w, ScratchVector<RmaRecord> &list, u64 now,
+                const char *call, u32 stack) {
+  for (uptr i = 0; i < list.size(); i++) {
+    RmaRecord &r = list[i];
+    if (!r.is_op || r.end != kNotCompleted)
+      continue;
+    r.end = now;
+    r.complete_stack = stack;
+    r.complete_call = call;
+    w->uncompleted.erase(r.start);
+  }
 }
 
 void ReceiveOne(Window *w, const MPI_Status &st) {
@@ -330,6 +380,33 @@ bool Conflict(const Window *w, const RmaRecord &a, const RmaRecord &b) {
   return !HappensBefore(w, a, b) && !HappensBefore(w, b, a);
 }
 
+// Records at the same place of the same kind ("twins": many Gets or
+// Accumulates to one hub vertex of a graph) sort together; the fields
+// below are everything Conflict() reads but the clocks and the accessor.
+int TwinOrder(const RmaRecord &a, const RmaRecord &b) {
+#define MPISYNC_CMP(f)                                                         \
+  if (a.f != b.f)                                                              \
+    return a.f < b.f ? -1 : 1;
+  MPISYNC_CMP(lo)
+  MPISYNC_CMP(hi)
+  MPISYNC_CMP(is_op)
+  MPISYNC_CMP(kind)
+  MPISYNC_CMP(atomic_read)
+  MPISYNC_CMP(op)
+  MPISYNC_CMP(basic_type)
+#undef MPISYNC_CMP
+  return 0;
+}
+
+// Twins of these kinds never conflict with each other, whatever their
+// accessors and clocks: loads and stores among themselves are not RMA's
+// business, reads do not write, and accumulates with one op and basic type
+// are atomic together. The check skips the pairs inside such a run, so k
+// twins cost O(k), not O(k^2).
+bool NeverConflictAmongTwins(const RmaRecord &r) {
+  return !r.is_op || r.kind == RmaRecord::kRead || r.kind == RmaRecord::kAtomic;
+}
+
 bool AlreadyReportedPair(Window *w, const RmaRecord &a, const RmaRecord &b) {
   u64 key = ((u64)a.stack << 32) | b.stack;
   for (uptr i = 0; i < w->reported.size(); i++)
@@ -341,7 +418,7 @@ bool AlreadyReportedPair(Window *w, const RmaRecord &a, const RmaRecord &b) {
 
 void Forget(Window *w) {
   w->local.clear();
-  if (w->outgoing.empty()) {
+  if (w->outgoing_records == 0) {
     w->clock_pool.clear();
     w->current_vc = ~(uptr)0;
   }
@@ -351,8 +428,8 @@ void Forget(Window *w) {
 
 void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
                      uptr pc, uptr bp, uptr addr, bool clear_shadow) {
-  InternalMmapVector<RmaRecord> &list =
-      owner == w->rank ? w->local : w->outgoing;
+  ScratchVector<RmaRecord> &list =
+      owner == w->rank ? w->local : OutgoingTo(w, owner);
   RmaRecord::Kind kind = is_write ? RmaRecord::kWrite : RmaRecord::kRead;
   uptr vc = CurrentClock(w);
   u64 now = Lseq();
@@ -385,6 +462,8 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
     r.vc = vc;
     r.stack = CaptureStack(pc, bp, /*fast=*/true);
     list.push_back(r);
+    if (owner != w->rank)
+      w->outgoing_records++;
     rec = &list.back();
   }
   // Granules the record covers whole need no further record until the
@@ -446,12 +525,15 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
   }
   if (!map)
     return;
+  ScratchVector<RmaRecord> &list = OutgoingTo(w, args.target);
+  bool any = false;
   ForEachSegment(*map, base, args.target_count, [&](uptr b, uptr e) {
     if (b >= e)
       return;
+    any = true;
     // Adjacent segments of one operation make one record.
-    if (!w->outgoing.empty()) {
-      RmaRecord &last = w->outgoing.back();
+    if (!list.empty()) {
+      RmaRecord &last = list.back();
       if (last.is_op && last.stack == r.stack && last.start == r.start &&
           last.owner == r.owner && last.hi == b) {
         last.hi = e;
@@ -460,30 +542,47 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
     }
     r.lo = b;
     r.hi = e;
-    w->outgoing.push_back(r);
+    list.push_back(r);
+    w->outgoing_records++;
   });
+  if (any)
+    w->uncompleted[r.start] = args.target;
   Lock lock(&StateMutex());
   ReleaseDataMap(map);
 }
 
 void CompleteOperations(Window *w, int target, const char *call, u32 stack) {
+  if (w->uncompleted.empty())
+    return;
   u64 now = Lseq();
-  for (uptr i = 0; i < w->outgoing.size(); i++) {
-    RmaRecord &r = w->outgoing[i];
-    if (!r.is_op || r.end != kNotCompleted ||
-        (target >= 0 && r.owner != target))
-      continue;
-    r.end = now;
-    r.complete_stack = stack;
-    r.complete_call = call;
+  if (target >= 0) {
+    if (target < w->size)
+      CompleteIn(w, OutgoingTo(w, target), now, call, stack);
+    return;
   }
+  for (int t = 0; t < w->size; t++)
+    CompleteIn(w, OutgoingTo(w, t), now, call, stack);
 }
 
 void CompleteRequestOperation(Window *w, u64 start, u64 end, const char *call,
                               u32 stack) {
-  for (uptr i = 0; i < w->outgoing.size(); i++) {
-    RmaRecord &r = w->outgoing[i];
-    if (r.is_op && r.start == start && r.end == kNotCompleted) {
+  auto *owner = w->uncompleted.find(start);
+  if (!owner)
+    return;
+  ScratchVector<RmaRecord> &list = OutgoingTo(w, owner->second);
+  w->uncompleted.erase(start);
+  // The list is in `start` order: the operation's records are together.
+  uptr lo = 0, hi = list.size();
+  while (lo < hi) {
+    uptr mid = (lo + hi) / 2;
+    if (list[mid].start < start)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  for (uptr i = lo; i < list.size() && list[i].start == start; i++) {
+    RmaRecord &r = list[i];
+    if (r.is_op && r.end == kNotCompleted) {
       r.end = end;
       r.complete_stack = stack;
       r.complete_call = call;
@@ -491,21 +590,46 @@ void CompleteRequestOperation(Window *w, u64 start, u64 end, const char *call,
   }
 }
 
+const RmaRecord *OldestUncompletedOperation(Window *w) {
+  if (w->uncompleted.empty())
+    return nullptr;
+  u64 oldest = ~(u64)0;
+  int owner = -1;
+  w->uncompleted.forEach([&](detail::DenseMapPair<u64, int> &kv) {
+    if (kv.first < oldest) {
+      oldest = kv.first;
+      owner = kv.second;
+    }
+    return true;
+  });
+  const ScratchVector<RmaRecord> &list = OutgoingTo(w, owner);
+  for (uptr i = 0; i < list.size(); i++)
+    if (list[i].is_op && list[i].start == oldest)
+      return &list[i];
+  return nullptr;
+}
+
 void SendRecords(Window *w, int target, int tag, bool always) {
   TakeOwn(w);
-  for (int t = 0; t < w->size; t++) {
-    if (t == w->rank || (target >= 0 && t != target))
-      continue;
-    if (!HasCompletedFor(w, t) && !always)
-      continue;
+  auto send_to = [&](int t) {
+    if (t == w->rank || (!HasCompletedFor(w, t) && !always))
+      return;
     Writer wr;
-    Encode(w, w->outgoing, t, wr);
+    Encode(w, OutgoingTo(w, t), t, wr);
     bool sent = SendBytes(w, t, tag, wr.bytes.data(), wr.bytes.size());
     DropSent(w, t);
     // The final exchange waits for exactly the messages counted here.
     if (sent && tag == kTagPassiveRecords)
       w->sent_records_msgs[t]++;
+  };
+  // One target costs that target's records, not a pass over the members.
+  if (target >= 0) {
+    if (target < w->size)
+      send_to(target);
+    return;
   }
+  for (int t = 0; t < w->size; t++)
+    send_to(t);
 }
 
 void ReceiveRecords(Window *w, int from, int tag) {
@@ -524,7 +648,7 @@ void ExchangeRecords(Window *w) {
     sdispls[t] = (int)all.bytes.size();
     if (t != w->rank && HasCompletedFor(w, t)) {
       Writer wr;
-      Encode(w, w->outgoing, t, wr);
+      Encode(w, OutgoingTo(w, t), t, wr);
       all.Put(wr.bytes.data(), wr.bytes.size());
       DropSent(w, t);
     }
@@ -578,7 +702,7 @@ void DrainRecords(Window *w, bool final) {
 }
 
 void CheckConflicts(Window *w, bool forget) {
-  InternalMmapVector<RmaRecord> &recs = w->local;
+  ScratchVector<RmaRecord> &recs = w->local;
   uptr n = recs.size();
   if (n < 2) {
     if (forget)
@@ -589,10 +713,22 @@ void CheckConflicts(Window *w, bool forget) {
   for (uptr i = 0; i < n; i++)
     order[i] = i;
   Sort(order.data(), n,
-       [&](uptr a, uptr b) { return recs[a].lo < recs[b].lo; });
+       [&](uptr a, uptr b) { return TwinOrder(recs[a], recs[b]) < 0; });
+  // twins_end[i]: the end of the run of twins that order[i] is in, when no
+  // two of them can conflict; i + 1 otherwise.
+  ScratchVector<uptr> twins_end(n);
+  for (uptr i = 0; i < n;) {
+    uptr j = i + 1;
+    while (j < n && TwinOrder(recs[order[i]], recs[order[j]]) == 0)
+      j++;
+    bool compatible = NeverConflictAmongTwins(recs[order[i]]);
+    for (uptr k = i; k < j; k++)
+      twins_end[k] = compatible ? j : k + 1;
+    i = j;
+  }
   for (uptr i = 0; i < n; i++) {
     const RmaRecord &a = recs[order[i]];
-    for (uptr j = i + 1; j < n && recs[order[j]].lo < a.hi; j++) {
+    for (uptr j = twins_end[i]; j < n && recs[order[j]].lo < a.hi; j++) {
       const RmaRecord &b = recs[order[j]];
       if (!Conflict(w, a, b))
         continue;

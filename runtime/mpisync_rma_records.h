@@ -26,6 +26,10 @@ void CompleteOperations(Window *w, int target, const char *call, u32 stack);
 void CompleteRequestOperation(Window *w, u64 start, u64 end, const char *call,
                               u32 stack);
 
+// The operation issued first among those not completed at their target
+// (for MPI_MODE_NOPRECEDE), or null.
+const RmaRecord *OldestUncompletedOperation(Window *w);
+
 // Sends the completed records for `target` (-1: all members) to their
 // owners with `tag`; this process's own go straight to its list. With
 // `always`, members without records get an empty message (PSCW).

@@ -42,8 +42,8 @@ Window *NewWindow(MPI_Win handle) {
   new (&w->post_group) InternalMmapVector<int>();
   new (&w->attached) InternalMmapVector<Region>();
   new (&w->clock_pool) InternalMmapVector<u64>();
-  new (&w->local) InternalMmapVector<RmaRecord>();
-  new (&w->outgoing) InternalMmapVector<RmaRecord>();
+  new (&w->local) ScratchVector<RmaRecord>();
+  new (&w->uncompleted) DenseMap<u64, int>();
   new (&w->dirty) InternalMmapVector<Region>();
   new (&w->send_requests) InternalMmapVector<MPI_Request>();
   new (&w->send_buffers) InternalMmapVector<char *>();
@@ -81,8 +81,12 @@ void DeleteWindow(Window *w) {
   w->post_group.~InternalMmapVector<int>();
   w->attached.~InternalMmapVector<Region>();
   w->clock_pool.~InternalMmapVector<u64>();
-  w->local.~InternalMmapVector<RmaRecord>();
-  w->outgoing.~InternalMmapVector<RmaRecord>();
+  w->local.~ScratchVector<RmaRecord>();
+  if (w->outgoing)
+    for (int r = 0; r < w->size; r++)
+      w->outgoing[r].~ScratchVector<RmaRecord>();
+  InternalFree(w->outgoing);
+  w->uncompleted.~DenseMap<u64, int>();
   w->dirty.~InternalMmapVector<Region>();
   w->send_requests.~InternalMmapVector<MPI_Request>();
   w->send_buffers.~InternalMmapVector<char *>();
@@ -125,6 +129,16 @@ void Rearm(Window *w) {
   for (uptr i = 0; i < w->dirty.size(); i++)
     PoisonShadow(w->dirty[i].lo, w->dirty[i].hi, kShadowWinMask);
   w->dirty.clear();
+}
+
+ScratchVector<RmaRecord> &OutgoingTo(Window *w, int owner) {
+  if (!w->outgoing) {
+    uptr bytes = sizeof(ScratchVector<RmaRecord>) * (uptr)w->size;
+    w->outgoing = static_cast<ScratchVector<RmaRecord> *>(InternalAlloc(bytes));
+    for (int r = 0; r < w->size; r++)
+      new (&w->outgoing[r]) ScratchVector<RmaRecord>();
+  }
+  return w->outgoing[owner];
 }
 
 int WindowRankOf(const Window *w, int world) {

@@ -7,7 +7,9 @@
 #include <mpi.h>
 
 #include "mpisync_rma_types.h"
+#include "mpisync_scratch.h"
 #include "sanitizer_common/sanitizer_common.h"
+#include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_mutex.h"
 
 namespace mpisync {
@@ -88,9 +90,16 @@ struct Window {
   InternalMmapVector<u64> clock_pool;
   uptr current_vc; // offset of this process's current clock, or -1
   // Records of accesses to this process's memory (its own, and received
-  // ones), and records for other owners not yet sent to them.
-  InternalMmapVector<RmaRecord> local;
-  InternalMmapVector<RmaRecord> outgoing;
+  // ones), and, per owner, records for the other members not yet sent to
+  // them, in the order they were made (so by `start`): a flush or unlock of
+  // one target touches that target's records only.
+  ScratchVector<RmaRecord> local;
+  ScratchVector<RmaRecord> *outgoing; // [size], see OutgoingTo()
+  uptr outgoing_records;              // in all the lists
+  // The owner of every operation not yet completed at its target, by its
+  // `start` (unique per operation): a completed request finds its records
+  // by binary search.
+  __sanitizer::DenseMap<u64, int> uncompleted;
   // Granules whose window bits were cleared after a record: re-armed when
   // the lseq moves on.
   InternalMmapVector<Region> dirty;
@@ -151,6 +160,9 @@ void WatchRegion(Window *w, uptr lo, uptr hi);
 void UnwatchRegion(Window *w, uptr lo, uptr hi);
 void Rearm(Window *w);
 void MarkDirty(Window *w, uptr lo, uptr hi);
+
+// The list of records not yet sent to `owner` (0 <= owner < w->size).
+ScratchVector<RmaRecord> &OutgoingTo(Window *w, int owner);
 
 // The member of the window that rank `world` of MPI_COMM_WORLD is, or -1.
 int WindowRankOf(const Window *w, int world);

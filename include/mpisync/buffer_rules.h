@@ -74,6 +74,20 @@ constexpr bool LibraryWrites(BufferRole role) {
   return true;
 }
 
+// Whether `access` must be checked against some role of direction `dir`
+// (the runtime indexes pending buffers by direction and publishes, per
+// access type, the hull of the indices these say).
+constexpr bool CheckedAgainst(BufferAccess access, RoleDirection dir) {
+#define MPISYNC_BUFFER_RULE(Role, Access, Outcome, Kind, Verdict, ShadowBit)   \
+  if (access == BufferAccess::k##Access &&                                     \
+      RuleOutcome::k##Outcome != RuleOutcome::kAllow &&                        \
+      LibraryWrites(BufferRole::k##Role) ==                                    \
+          (dir == RoleDirection::kLibraryWrites))                              \
+    return true;
+#include "mpisync/buffer_rules.def"
+  return false;
+}
+
 // The shadow bits a pending buffer of this role marks.
 constexpr uint8_t ShadowBitsOf(BufferRole role) {
   uint8_t bits = 0;

@@ -1,0 +1,94 @@
+// Interval index of pending buffers: every query a hook makes about "which
+// pending buffers meet [begin, end)" costs O((k + 1) log n) for k answers
+// among n pending buffers, never O(n) (issue 20: a scan of every pending
+// operation per library memcpy made a BFS with 10^5 pending RMA operations
+// per epoch quadratic).
+//
+// A treap ordered by the start of each buffer's hull, augmented per subtree
+// with the largest hull end (a range query skips subtrees that end before
+// it) and with whether some buffer in it was not yet seen being moved by
+// the MPI library (the library-copy observer skips subtrees already seen).
+// Nodes come from the internal allocator and are recycled.
+#ifndef MPISYNC_PENDING_INDEX_H
+#define MPISYNC_PENDING_INDEX_H
+
+#include "sanitizer_common/sanitizer_internal_defs.h"
+
+namespace mpisync {
+
+using __sanitizer::u32;
+using __sanitizer::uptr;
+
+struct PendingOp;
+
+struct IndexNode {
+  uptr lo, hi; // hull of one pending buffer's data, lo < hi
+  uptr max_hi; // the largest hi in this subtree
+  IndexNode *left, *right;
+  u32 priority;        // heap order of the treap (random)
+  bool unobserved;     // the library was not yet seen moving its data
+  bool any_unobserved; // ... for some node of this subtree
+  PendingOp *op;
+  uptr buffer; // index into op->buffers
+};
+
+class IntervalIndex {
+public:
+  IndexNode *Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer);
+  void Remove(IndexNode *node);
+  uptr size() const { return size_; }
+  // The hull of every interval, [Lo(), Hi()); both 0 when empty.
+  uptr Lo() const;
+  uptr Hi() const { return root_ ? root_->max_hi : 0; }
+
+  // fn(node) for every node meeting [begin, end), in address order, while
+  // fn returns true. The index must not change meanwhile.
+  template <typename Fn> void ForEachMeeting(uptr begin, uptr end, Fn fn) {
+    if (begin < end)
+      Meeting(root_, begin, end, fn);
+  }
+
+  // fn(node) for every still unobserved node meeting [begin, end); fn
+  // returns whether the node stays unobserved. Subtrees with no unobserved
+  // node are skipped, so a buffer the library was already seen moving costs
+  // nothing in later copies.
+  template <typename Fn> void ObserveMeeting(uptr begin, uptr end, Fn fn) {
+    if (begin < end)
+      Observe(root_, begin, end, fn);
+  }
+
+private:
+  template <typename Fn>
+  static bool Meeting(IndexNode *t, uptr begin, uptr end, Fn &fn) {
+    if (!t || t->max_hi <= begin)
+      return true;
+    if (!Meeting(t->left, begin, end, fn))
+      return false;
+    if (t->lo >= end) // every node to the right starts later still
+      return true;
+    if (t->hi > begin && !fn(t))
+      return false;
+    return Meeting(t->right, begin, end, fn);
+  }
+
+  template <typename Fn>
+  static void Observe(IndexNode *t, uptr begin, uptr end, Fn &fn) {
+    if (!t || !t->any_unobserved || t->max_hi <= begin)
+      return;
+    Observe(t->left, begin, end, fn);
+    if (t->lo < end) {
+      if (t->unobserved && t->hi > begin)
+        t->unobserved = fn(t);
+      Observe(t->right, begin, end, fn);
+    }
+    t->any_unobserved = t->unobserved || (t->left && t->left->any_unobserved) ||
+                        (t->right && t->right->any_unobserved);
+  }
+
+  IndexNode *root_ = nullptr;
+  uptr size_ = 0;
+};
+
+} // namespace mpisync
+
+#endif // MPISYNC_PENDING_INDEX_H
