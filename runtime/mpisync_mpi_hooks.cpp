@@ -242,6 +242,7 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   op->start_tid = (int)GetTid();
   RegisterOp(op, *request);
   MarkShadow(op);
+  ReportBuffersExceedingMemory(*op);
 }
 
 void OnPersistentInit(MpiCall &call, int rc, const MPI_Request *request,
@@ -287,6 +288,7 @@ void AfterStartRequests(MpiCall &, int rc, const SavedRequests &requests) {
         continue;
       }
       MarkShadow(op);
+      ReportBuffersExceedingMemory(*op);
     }
     if (SendCompletedAtStart(op, requests[i])) {
       Lock lock(&StateMutex());

@@ -3,6 +3,7 @@
 #include "mpisync_pending.h"
 
 #include "mpisync_interface.h"
+#include "mpisync_mapped_memory.h"
 #include "mpisync_shadow.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
@@ -213,6 +214,51 @@ PendingOp *NewOp(const char *call, bool persistent) {
   return op;
 }
 
+namespace {
+
+// The hull of `b`'s data. A hull past the address space (the count times
+// the extent overflows) or larger than kMappedCheckThreshold is checked
+// against mapped memory; what lies past it is not watched: the count
+// shrinks to the elements that start before it, so marking and walking
+// the buffer cost what the memory costs, whatever the count.
+void ComputeHull(PendingBuffer *b) {
+  const DataMap &m = *b->map;
+  sptr first = m.first, last = m.last;
+  // Elements after the first shift by extent (which may be negative).
+  sptr span;
+  bool overflow = __builtin_mul_overflow((sptr)(b->count - 1), m.extent, &span);
+  if (!overflow && span < 0)
+    overflow = __builtin_add_overflow(first, span, &first);
+  else if (!overflow)
+    overflow = __builtin_add_overflow(last, span, &last);
+  uptr lo = b->base + first;
+  uptr hi = overflow || last < first || b->base + last < lo
+                ? ~(uptr)0
+                : b->base + last;
+  if (overflow || hi - lo > kMappedCheckThreshold) {
+    uptr end = MappedEnd(lo, hi);
+    if (end < hi) {
+      b->unmapped_at = end;
+      // Watch whole elements that start before `end`; with a negative
+      // extent the walk goes downwards: watch none rather than guess.
+      MPI_Count fit = 0;
+      if (m.extent > 0 && end > b->base + m.first)
+        fit = (MPI_Count)((end - (b->base + m.first)) / (uptr)m.extent);
+      b->count = fit < b->count ? fit : b->count;
+      if (b->count == 0) {
+        ReleaseDataMap(b->map);
+        b->map = nullptr;
+        return;
+      }
+      return ComputeHull(b);
+    }
+  }
+  b->lo = lo;
+  b->hi = hi;
+}
+
+} // namespace
+
 void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
                MPI_Count count, MPI_Datatype datatype) {
   PendingBuffer b;
@@ -222,24 +268,15 @@ void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
   b.base = reinterpret_cast<uptr>(buf);
   b.datatype = datatype;
   b.count = count;
+  b.requested_count = count;
   if (count > 0)
     b.map = AcquireDataMap(datatype);
   if (b.map && b.map->num_segments == 0) {
     ReleaseDataMap(b.map);
     b.map = nullptr;
   }
-  if (b.map) {
-    const DataMap &m = *b.map;
-    sptr first = m.first, last = m.last;
-    // Elements after the first shift by extent (which may be negative).
-    sptr span = (sptr)((count - 1) * m.extent);
-    if (span < 0)
-      first += span;
-    else
-      last += span;
-    b.lo = b.base + first;
-    b.hi = b.base + last;
-  }
+  if (b.map)
+    ComputeHull(&b);
   // Geometric growth: a v-collective's blocks cost O(blocks) in all.
   if (op->num_buffers == op->buffers_capacity) {
     uptr cap = op->buffers_capacity ? 2 * op->buffers_capacity : 1;

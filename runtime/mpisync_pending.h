@@ -30,9 +30,13 @@ struct PendingBuffer {
   BufferRole role;
   uptr base;             // the buffer argument as passed
   MPI_Datatype datatype; // for reports; the handle may be freed meanwhile
-  MPI_Count count;
+  MPI_Count count;       // elements watched: `requested_count` unless clipped
+  MPI_Count requested_count; // the count argument as passed
   DataMap *map;          // null: no data (count 0, or an invalid datatype)
-  uptr lo, hi;           // hull of the data
+  uptr lo, hi;           // hull of the (watched) data
+  // The requested extent ran past mapped memory at this address (0: it did
+  // not): only the elements before it are watched (mpisync_mapped_memory.h).
+  uptr unmapped_at;
   // Whether the buffer is MPI's while the operation is active: partitions
   // of a partitioned send become MPI's at MPI_Pready, those of a receive
   // return to the program when they have arrived.

@@ -40,6 +40,9 @@ void ReportReleasedBuffer(ErrorKind kind, const char *how, uptr begin,
 // they were started (created) from, with how many more it stands for.
 void ReportAtFinalize(ErrorKind kind, PendingOp *const *ops, uptr n,
                       u32 finalize_stack);
+// Buffers of `op`, just started, whose extent runs past mapped memory
+// (PendingBuffer::unmapped_at): one report each.
+void ReportBuffersExceedingMemory(const PendingOp &op);
 // A persistent request completed by `call_name` without ever being started.
 void ReportMissingStart(const PendingOp &op, const char *call_name,
                         u32 call_stack);

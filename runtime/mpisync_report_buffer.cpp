@@ -60,7 +60,8 @@ void DescribeBufferAt(ReportDesc *desc, uptr addr, const PendingOp &op,
   title.AppendF("%p is %zd bytes from the start of the %s buffer [%p, %p) of "
                 "a pending %s (%lld x %s",
                 (void *)addr, (sptr)addr - (sptr)start, RoleName(buf.role),
-                (void *)buf.lo, (void *)buf.hi, op.call, (long long)buf.count,
+                (void *)buf.lo, (void *)buf.hi, op.call,
+                (long long)buf.requested_count,
                 b.datatype);
   if (element >= 0)
     title.AppendF(", element %lld", (long long)element);
@@ -215,6 +216,30 @@ void ReportAtFinalize(ErrorKind kind, PendingOp *const *ops, uptr n,
       continue; // reported with the first of its origin
     ReportOneAtFinalize(kind, *ops[i], finalize_stack, entry->second - 1);
     entry->second = 0;
+  }
+}
+
+void ReportBuffersExceedingMemory(const PendingOp &op) {
+  for (uptr i = 0; i < op.num_buffers; i++) {
+    const PendingBuffer &buf = op.buffers[i];
+    ErrorKind kind = ErrorKind::kBufferExceedsMemory;
+    if (!buf.unmapped_at || !NewReport(kind, op.start_stack, 0))
+      continue;
+    ReportDesc desc(kind);
+    char type_name[64];
+    DescribeDatatype(buf, type_name, sizeof(type_name));
+    desc.AddStack("mpi_call", op.start_stack)
+        .AppendF("The %s buffer of %s at %p (%lld x %s) runs past the memory "
+                 "this process has mapped, at %p: MPI may %s memory that is "
+                 "not the program's. Only the %lld elements before it are "
+                 "watched. %s was called here:\n",
+                 RoleName(buf.role), op.call, (void *)buf.base,
+                 (long long)buf.requested_count, type_name,
+                 (void *)buf.unmapped_at,
+                 LibraryWrites(buf.role) ? "write into" : "read",
+                 (long long)buf.count, op.start_call);
+    desc.SetSummary(op.start_stack, op.start_call, op.start_stack);
+    EmitReport(desc);
   }
 }
 

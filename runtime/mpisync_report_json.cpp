@@ -208,7 +208,7 @@ void Buffer(JsonWriter &w, const ReportBuffer &rec) {
   Key(w, "offset");
   w.Int64((sptr)rec.addr - (sptr)(buf.base ? buf.base : buf.lo));
   Key(w, "count");
-  w.Int64(buf.count);
+  w.Int64(buf.requested_count);
   Key(w, "datatype");
   String(w, rec.datatype);
   Key(w, "element");

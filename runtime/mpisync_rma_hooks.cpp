@@ -638,6 +638,7 @@ void AfterRmaOp(MpiCall &, int rc, const MPI_Request *request) {
     RegisterOp(op, *request);
   }
   MarkShadow(op);
+  ReportBuffersExceedingMemory(*op);
 }
 
 void AfterCollective(MpiCall &, int rc, MPI_Comm comm) {
