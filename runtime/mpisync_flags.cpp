@@ -33,15 +33,15 @@ void CheckSymbolizerPath(Flags *f) {
   const char *path = f->external_symbolizer_path;
   if (!f->symbolize || !path || !*path)
     return;
-  const char *why = !FileExists(path)         ? "does not exist"
+  const char *why = !FileExists(path)        ? "does not exist"
                     : !KnownSymbolizer(path) ? "is not llvm-symbolizer or "
                                                "addr2line"
                                              : nullptr;
   if (!why)
     return;
   const char *fallback = MPISYNC_DEFAULT_SYMBOLIZER;
-  bool usable = *fallback && FileExists(fallback) &&
-                internal_strcmp(fallback, path) != 0;
+  bool usable =
+      *fallback && FileExists(fallback) && internal_strcmp(fallback, path) != 0;
   Printf("==%d==WARNING: MPISync: external_symbolizer_path '%s' %s; %s%s\n",
          (int)internal_getpid(), path, why,
          usable ? "using " : "reports show module offsets instead of lines",

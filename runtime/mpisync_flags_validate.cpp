@@ -116,8 +116,7 @@ bool ValidateOne(const char *name, const char *value,
     if (internal_strcmp(f.name, name) != 0)
       continue;
     if (f.kind == FlagKind::kBool && !ValidBool(value))
-      return Fail(error,
-                  "invalid value '%s' for option '%s' (expected 0 or 1)",
+      return Fail(error, "invalid value '%s' for option '%s' (expected 0 or 1)",
                   value, name);
     s64 n;
     if (f.kind == FlagKind::kInt && !ParseInt(value, &n))
@@ -182,6 +181,5 @@ bool ValidateOptions(const char *s, InternalScopedString *error) {
   }
   return true;
 }
-
 
 } // namespace mpisync

@@ -232,9 +232,8 @@ void ComputeHull(PendingBuffer *b) {
   else if (!overflow)
     overflow = __builtin_add_overflow(last, span, &last);
   uptr lo = b->base + first;
-  uptr hi = overflow || last < first || b->base + last < lo
-                ? ~(uptr)0
-                : b->base + last;
+  uptr hi = overflow || last < first || b->base + last < lo ? ~(uptr)0
+                                                            : b->base + last;
   if (overflow || hi - lo > kMappedCheckThreshold) {
     uptr end = MappedEnd(lo, hi);
     if (end < hi) {

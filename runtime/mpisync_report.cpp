@@ -33,7 +33,8 @@ bool AlreadyReported(ErrorKind kind, uptr site, u32 other) {
   if (flags()->report_all)
     return false;
   if (!reported)
-    reported = new (InternalAlloc(sizeof(*reported))) DenseMap<ReportKey, char>();
+    reported =
+        new (InternalAlloc(sizeof(*reported))) DenseMap<ReportKey, char>();
   ReportKey key((u64)site, (u64)other << 8 | (u64)kind);
   if (reported->count(key))
     return true;
@@ -47,7 +48,8 @@ bool Suppressed(ErrorKind kind, u32 a, u32 b) {
 }
 
 bool NewReport(ErrorKind kind, u32 stack, u32 other) {
-  return !AlreadyReported(kind, stack, other) && !Suppressed(kind, stack, other);
+  return !AlreadyReported(kind, stack, other) &&
+         !Suppressed(kind, stack, other);
 }
 
 __sanitizer::InternalScopedString &ReportDesc::AddStack(const char *role,

@@ -61,8 +61,7 @@ void DescribeBufferAt(ReportDesc *desc, uptr addr, const PendingOp &op,
                 "a pending %s (%lld x %s",
                 (void *)addr, (sptr)addr - (sptr)start, RoleName(buf.role),
                 (void *)buf.lo, (void *)buf.hi, op.call,
-                (long long)buf.requested_count,
-                b.datatype);
+                (long long)buf.requested_count, b.datatype);
   if (element >= 0)
     title.AppendF(", element %lld", (long long)element);
   if (op.start_call != op.call)

@@ -234,9 +234,9 @@ void Fill(SummaryFrame *out, uptr index, const AddressInfo &info) {
   out->line = info.file ? info.line : 0;
   out->column = info.file ? info.column : 0;
   CopyString(out->module, sizeof(out->module),
-             info.module ? StripPathPrefix(info.module,
-                                           flags()->strip_path_prefix)
-                         : nullptr);
+             info.module
+                 ? StripPathPrefix(info.module, flags()->strip_path_prefix)
+                 : nullptr);
   out->module_offset = info.module_offset;
 }
 

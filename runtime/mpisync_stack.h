@@ -24,8 +24,8 @@ void PrintStack(u32 id, __sanitizer::InternalScopedString *out);
 // or a library without sources (std::vector's growth, std::copy). Without
 // such a frame, the first frame outside the MPI stack.
 struct SummaryFrame {
-  bool found;  // false: empty stack, or nothing symbolized
-  uptr index;  // as "#N" in the printed stack
+  bool found; // false: empty stack, or nothing symbolized
+  uptr index; // as "#N" in the printed stack
   uptr pc;
   char function[256];
   char file[512]; // empty: no source information

@@ -43,7 +43,9 @@ static uint64_t mix(uint64_t x) {
   return x;
 }
 
-static int out_degree(long u) { return 1 + (int)(mix((uint64_t)u * 2 + 1) % (uint64_t)(2 * deg)); }
+static int out_degree(long u) {
+  return 1 + (int)(mix((uint64_t)u * 2 + 1) % (uint64_t)(2 * deg));
+}
 
 static long neighbour(long u, int k) {
   uint64_t h = mix(((uint64_t)u << 20) ^ (uint64_t)k ^ 0x9e3779b97f4a7c15ull);
@@ -69,8 +71,8 @@ int main(int argc, char **argv) {
   MPI_Alloc_mem((MPI_Aint)(sizeof(int) * nv), MPI_INFO_NULL, &cand);
   MPI_Win_create(level, (MPI_Aint)(sizeof(int) * nv), sizeof(int),
                  MPI_INFO_NULL, MPI_COMM_WORLD, &level_win);
-  MPI_Win_create(cand, (MPI_Aint)(sizeof(int) * nv), sizeof(int),
-                 MPI_INFO_NULL, MPI_COMM_WORLD, &cand_win);
+  MPI_Win_create(cand, (MPI_Aint)(sizeof(int) * nv), sizeof(int), MPI_INFO_NULL,
+                 MPI_COMM_WORLD, &cand_win);
   int *parent = malloc(sizeof(int) * nv);
   long *frontier = malloc(sizeof(long) * nv);
   /* One slot per edge of the frontier: Get results and Accumulate origins

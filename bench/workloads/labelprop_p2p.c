@@ -54,7 +54,8 @@ int main(int argc, char **argv) {
 
   /* Local edges (both ends here) and cut edges (local end, remote owner),
    * in edge-number order. */
-  long *local_a = malloc(sizeof(long) * total_e), *local_b = malloc(sizeof(long) * total_e);
+  long *local_a = malloc(sizeof(long) * total_e),
+       *local_b = malloc(sizeof(long) * total_e);
   long *cut_local = malloc(sizeof(long) * total_e);
   int *cut_peer = malloc(sizeof(int) * total_e);
   long nlocal = 0, ncut = 0;

@@ -13,7 +13,7 @@
 // sanitizer_common leaves unwinding to its tool; the validator never
 // unwinds.
 void __sanitizer::BufferedStackTrace::UnwindImpl(uptr, uptr, void *, bool,
-                                                  u32) {}
+                                                 u32) {}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // The environment variable is a C string: cut at the first NUL.
