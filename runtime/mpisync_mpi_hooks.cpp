@@ -297,14 +297,10 @@ void AfterStartRequests(MpiCall &, int rc, const SavedRequests &requests) {
   }
 }
 
-void BeforeCompletion(MpiCall &call, const SavedRequests &requests) {
-  Lock lock(&StateMutex());
-  for (MPI_Count i = 0; i < requests.size(); i++) {
-    PendingOp *op = FindOp(requests[i]);
-    if (op && op->persistent && !op->ever_started)
-      ReportMissingStart(*op, call.name(), call.Stack());
-  }
-}
+// MPI 4.1 3.7.3 and 3.9: waiting on or testing an inactive persistent
+// request (never started, or completed already) is legal and returns at
+// once with an empty status: nothing to check before a completion call.
+void BeforeCompletion(MpiCall &, const SavedRequests &) {}
 
 void OnCompleted(MpiCall &call, const SavedRequests &saved, MPI_Count i) {
   if (i < 0 || i >= saved.size())
@@ -360,6 +356,13 @@ void BeforeRequestFree(MpiCall &call, MPI_Request saved) {
     DestroyOp(op);
     return;
   }
+  // A receive freed while active: nothing can ever say its buffer was
+  // filled (MPI 4.1 3.7.3 advises against it).
+  for (uptr b = 0; b < op->num_buffers; b++)
+    if (LibraryWrites(op->buffers[b].role)) {
+      ReportActiveReceiveFreed(*op, call.Stack());
+      break;
+    }
   op->freed_while_active = true;
   op->complete_stack = call.Stack();
   UnregisterOp(op);

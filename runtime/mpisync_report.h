@@ -43,9 +43,9 @@ void ReportAtFinalize(ErrorKind kind, PendingOp *const *ops, uptr n,
 // Buffers of `op`, just started, whose extent runs past mapped memory
 // (PendingBuffer::unmapped_at): one report each.
 void ReportBuffersExceedingMemory(const PendingOp &op);
-// A persistent request completed by `call_name` without ever being started.
-void ReportMissingStart(const PendingOp &op, const char *call_name,
-                        u32 call_stack);
+// MPI_Request_free (at `free_stack`) of `op`, an active operation that
+// receives.
+void ReportActiveReceiveFreed(const PendingOp &op, u32 free_stack);
 
 // The rank in MPI_COMM_WORLD, -1 before MPI_Init.
 void SetWorldRank(int rank);

@@ -242,19 +242,18 @@ void ReportBuffersExceedingMemory(const PendingOp &op) {
   }
 }
 
-void ReportMissingStart(const PendingOp &op, const char *call_name,
-                        u32 call_stack) {
-  ErrorKind kind = ErrorKind::kMissingStart;
-  if (!NewReport(kind, call_stack, op.create_stack))
+void ReportActiveReceiveFreed(const PendingOp &op, u32 free_stack) {
+  ErrorKind kind = ErrorKind::kActiveReceiveFreed;
+  if (!NewReport(kind, free_stack, op.start_stack))
     return;
   ReportDesc desc(kind);
-  desc.AddStack("wait", call_stack)
-      .AppendF("%s on the persistent request of %s, which was never started "
-               "with MPI_Start or MPI_Startall:\n",
-               call_name, op.call);
-  desc.AddStack("mpi_call", op.create_stack)
-      .Append("The request was created here:\n");
-  desc.SetSummary(call_stack, op.call, op.create_stack);
+  desc.AddStack("request_free", free_stack)
+      .AppendF("MPI_Request_free of the active request of %s: the program "
+               "can no longer learn when its receive buffer is filled.\n",
+               op.call);
+  desc.AddStack("mpi_call", op.start_stack)
+      .AppendF("%s was started here:\n", op.start_call);
+  desc.SetSummary(free_stack, op.start_call, op.start_stack);
   EmitReport(desc);
 }
 
