@@ -10,10 +10,13 @@
 // extension point, and loops with checks run as fast or faster
 // (docs/performance.md). The last extension point registers it again for
 // pipelines without the early one; the pass leaves an instrumented module
-// alone, so it runs once (also at -O0, like ASan and TSan).
+// alone, so it runs once (also at -O0, like ASan and TSan). At the start
+// of the pipeline, MPI calls are marked nomerge (MpiCallNoMerge.h) so that
+// reports name each call's own line.
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryAccessInstrumenter.h"
+#include "MpiCallNoMerge.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
@@ -26,11 +29,19 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             auto Add = [](ModulePassManager &MPM, OptimizationLevel) {
               MPM.addPass(mpisync::MPISyncPass());
             };
+            PB.registerPipelineStartEPCallback(
+                [](ModulePassManager &MPM, OptimizationLevel) {
+                  MPM.addPass(mpisync::MpiCallNoMergePass());
+                });
             PB.registerOptimizerEarlyEPCallback(Add);
             PB.registerOptimizerLastEPCallback(Add);
             PB.registerPipelineParsingCallback(
                 [](StringRef Name, ModulePassManager &MPM,
                    ArrayRef<PassBuilder::PipelineElement>) {
+                  if (Name == "mpisync-nomerge") {
+                    MPM.addPass(mpisync::MpiCallNoMergePass());
+                    return true;
+                  }
                   if (Name != "mpisync")
                     return false;
                   MPM.addPass(mpisync::MPISyncPass());
