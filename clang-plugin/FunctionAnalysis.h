@@ -1,5 +1,4 @@
-//===- FunctionAnalysis.h - The request analysis of one function --*- C++
-//-*-===//
+//===- FunctionAnalysis.h - The analysis of one function --------*- C++ -*-===//
 //
 // The private header of the request analysis (RequestAnalysis.h is its
 // interface): the class that walks one function's CFG path by path with a
