@@ -274,7 +274,9 @@ private:
 };
 
 // May a call of a library function (or builtin) tell this thread what
-// another one did? (LibcCalls.cpp)
+// another one did: a lock, a wait, an atomic, I/O, sleeping? Anything but
+// the functions that only compute or move this thread's memory.
+// (LibcCalls.cpp)
 bool maySynchronize(const clang::FunctionDecl *FD, llvm::StringRef Name);
 
 } // namespace mpisync

@@ -42,6 +42,7 @@ const VarDecl *rootVar(const Expr *E) {
   return nullptr;
 }
 
+// One traversal of the body, filling a FunctionFacts.
 class FunctionScan : public RecursiveASTVisitor<FunctionScan> {
 public:
   FunctionScan(ParentMap &PM, ASTContext &Ctx, FunctionFacts &Out)

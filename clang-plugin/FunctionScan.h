@@ -4,7 +4,7 @@
 // escape (their address or a reference to them goes where the analysis cannot
 // follow), the constants each variable is compared with (widening stops
 // there), and per loop whether it calls MPI, which variables it changes and
-// which request variables it stores. Also whether a body calls MPI at all.
+// which request variables it stores. Also callsMPI (RequestAnalysis.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef MPISYNC_CLANG_PLUGIN_FUNCTIONSCAN_H

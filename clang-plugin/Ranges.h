@@ -16,7 +16,7 @@
 
 namespace mpisync {
 
-// !(x Op y) as x Op' y (== and != only as far as this analysis needs).
+// !(x Op y) as x Op' y.
 clang::BinaryOperatorKind negateComparison(clang::BinaryOperatorKind Op);
 // x Op y as y Op' x.
 clang::BinaryOperatorKind swapComparison(clang::BinaryOperatorKind Op);
