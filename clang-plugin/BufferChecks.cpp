@@ -58,15 +58,15 @@ void FunctionAnalysis::checkOwnOverlap(PathState &S, OpId Id) {
   for (size_t I = 0; I < Op.Regions.size(); ++I)
     for (size_t J = 0; J < Op.Regions.size(); ++J) {
       const Region &W = Op.Regions[I], &O = Op.Regions[J];
-      if (I == J || W.Role != BufferRole::Recv || W.SureLen <= 0 ||
+      if (I == J || W.Role != ArgRole::Recv || W.SureLen <= 0 ||
           !overlaps(O, Location{W.Base, W.Offset}, W.SureLen))
         continue;
       // W receives into O's memory: a store to O.
-      Check C = *pendingBufferCheck(O.Role, BufferAccess::Store);
+      Check C = *pendingBufferCheck(O.Role, BufferAccess::kStore);
       std::string What = calleeName(site(Id));
       Rep.report(C, W.Arg->getExprLoc(), W.Arg->getSourceRange(),
                  "the receive buffer of " + What + " overlaps its " +
-                     (O.Role == BufferRole::Recv ? "other receive" : "send") +
+                     (O.Role == ArgRole::Recv ? "other receive" : "send") +
                      " buffer; the buffers of one operation must be disjoint",
                  {}, W.Arg);
       return;
@@ -84,7 +84,7 @@ void FunctionAnalysis::checkAccess(PathState &S, const Location &L, Int Size,
       continue;
     for (const Region &R : Op.Regions) {
       std::optional<Check> C = pendingBufferCheck(
-          R.Role, Write ? BufferAccess::Store : BufferAccess::Load);
+          R.Role, Write ? BufferAccess::kStore : BufferAccess::kLoad);
       if (!C || !overlaps(R, L, Size))
         continue;
       if (!Rep.enabled(*C))
@@ -97,8 +97,8 @@ void FunctionAnalysis::checkAccess(PathState &S, const Location &L, Int Size,
         Msg = std::string(Write ? "write to " : "read of ") +
               (Text.empty() ? std::string("memory") : "'" + Text + "'");
       Msg += std::string(", ") +
-             (R.Role == BufferRole::Send   ? "the send buffer"
-              : R.Role == BufferRole::Recv ? "the receive buffer"
+             (R.Role == ArgRole::Send   ? "the send buffer"
+              : R.Role == ArgRole::Recv ? "the receive buffer"
                                            : "a buffer") +
              (Buf.empty() ? std::string() : " '" + Buf + "'") +
              " of a pending " + What + "; complete the request first";
@@ -117,7 +117,7 @@ std::string FunctionAnalysis::regionAccess(const std::string &Who,
     Text = "its buffer";
   else
     Text = "'" + Text + "'";
-  return Who + (R.Role == BufferRole::Recv ? "receives into " : "sends from ") +
+  return Who + (R.Role == ArgRole::Recv ? "receives into " : "sends from ") +
          Text;
 }
 

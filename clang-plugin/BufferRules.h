@@ -1,10 +1,11 @@
 //===- BufferRules.h - Which buffer accesses are errors ---------*- C++ -*-===//
 //
 // The one place the plugin decides whether an access to a buffer of a
-// pending operation is an error, and which check reports it: by the buffer's
-// role in its MPI call (send, receive, either) and the kind of access. Every
-// check of a buffer (accesses, a call's own overlapping buffers, a stack
-// buffer leaving scope) asks here.
+// pending operation is an error, and which check reports it: the shared
+// rule table (include/mpisync/buffer_rules.def, the runtime's and the
+// pass's too) by the buffer's role in its MPI call and the kind of access.
+// Every check of a buffer (accesses, a call's own overlapping buffers, a
+// stack buffer leaving scope) asks here.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MPISYNC_CLANG_PLUGIN_BUFFERRULES_H
@@ -12,32 +13,37 @@
 
 #include "CheckOptions.h"
 #include "MPICallTable.h"
+#include "mpisync/buffer_rules.h"
 
+#include <cstring>
 #include <optional>
 
 namespace mpisync {
 
-enum class BufferAccess { Load, Store, ScopeExit };
+// The plugin's check named like an error kind of the runtime, if it has one.
+inline std::optional<Check> checkForKind(ErrorKind Kind) {
+#define MPISYNC_CHECK(Enum, Name)                                              \
+  if (std::strcmp(Name, ErrorKindName(Kind)) == 0)                             \
+    return Check::Enum;
+#include "MPISyncChecks.def"
+  return std::nullopt;
+}
 
 // The check an access to a buffer of a pending operation violates; none if
-// it is allowed. A send buffer may be read while pending, a receive buffer
-// not accessed at all; a buffer whose role depends on the rank (Any, e.g.
-// MPI_Ibcast) conflicts only with stores. A stack buffer may not leave
-// scope whatever its role.
-inline std::optional<Check> pendingBufferCheck(BufferRole Role,
+// the rules allow it. A buffer whose role depends on the rank (Any, e.g.
+// MPI_Ibcast) is checked only where both roles forbid the access (a store,
+// a scope exit), and reported as its send side: the analysis does not know
+// the rank.
+inline std::optional<Check> pendingBufferCheck(ArgRole Role,
                                                BufferAccess Access) {
-  switch (Access) {
-  case BufferAccess::Load:
-    if (Role == BufferRole::Recv)
-      return Check::RecvBufferAccess;
+  BufferRule Send = RuleFor(BufferRole::kSend, Access);
+  BufferRule Recv = RuleFor(BufferRole::kRecv, Access);
+  const BufferRule *Rule = Role == ArgRole::Recv ? &Recv : &Send;
+  if (Role == ArgRole::Any && Recv.outcome != RuleOutcome::kError)
     return std::nullopt;
-  case BufferAccess::Store:
-    return Role == BufferRole::Recv ? Check::RecvBufferAccess
-                                    : Check::SendBufferWrite;
-  case BufferAccess::ScopeExit:
-    return Check::StackBufferOutOfScope;
-  }
-  return std::nullopt;
+  if (Rule->outcome != RuleOutcome::kError)
+    return std::nullopt;
+  return checkForKind(Rule->kind);
 }
 
 } // namespace mpisync

@@ -32,10 +32,10 @@ enum class MPICallAction {
 
 // Send buffers may be read while pending, receive buffers not accessed.
 // Any: the role depends on the rank (MPI_Ibcast): only writes conflict.
-enum class BufferRole { Send, Recv, Any };
+enum class ArgRole { Send, Recv, Any };
 
 struct MPIBufferParam {
-  BufferRole Role;
+  ArgRole Role;
   int Buffer; // argument positions
   int Count;  // -1: the length is not one count (counts arrays)
   int Datatype;

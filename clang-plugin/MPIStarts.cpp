@@ -57,7 +57,7 @@ bool FunctionAnalysis::handleStart(const CallExpr *CE, const MPICall &C,
     for (const Region &R : Regions)
       if (R.SureLen > 0)
         checkAccess(S, Location{R.Base, R.Offset}, R.SureLen,
-                    R.Role == BufferRole::Recv, R.Arg,
+                    R.Role == ArgRole::Recv, R.Arg,
                     regionAccess(calleeName(CE) + " ", R));
   argEffects(CE, CalleeKind::MPI, S, C.Requests);
   if (C.Action == MPICallAction::Blocking)
@@ -125,7 +125,7 @@ void FunctionAnalysis::handleStartAll(const CallExpr *CE, const MPICall &C,
       for (const Region &R : Regions)
         if (R.SureLen > 0)
           checkAccess(S, Location{R.Base, R.Offset}, R.SureLen,
-                      R.Role == BufferRole::Recv, CE,
+                      R.Role == ArgRole::Recv, CE,
                       regionAccess(calleeName(CE) + " starts the " +
                                        calleeName(site(Ct.Id)) + ", which ",
                                    R));
@@ -217,10 +217,10 @@ void FunctionAnalysis::rootedBuffers(const CallExpr *CE, const MPICall &C,
     return; // a rank, or maybe one
   bool AtRoot = Consts.Root && R.exact() == Consts.Root;
   llvm::erase_if(Regions, [&](const Region &Reg) {
-    return !AtRoot || Reg.Role != BufferRole::Any;
+    return !AtRoot || Reg.Role != ArgRole::Any;
   });
   for (Region &Reg : Regions)
-    Reg.Role = BufferRole::Send;
+    Reg.Role = ArgRole::Send;
 }
 
 } // namespace mpisync

@@ -79,7 +79,7 @@ struct Location {
 // The buffer of an operation: SureLen bytes from Offset are certainly in
 // it (0: its extent is not known, e.g. a derived datatype).
 struct Region {
-  BufferRole Role;
+  ArgRole Role;
   MemBase Base;
   std::optional<Int> Offset;
   Int SureLen;

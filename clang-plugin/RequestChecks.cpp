@@ -63,21 +63,8 @@ void FunctionAnalysis::checkStarted(const CallExpr *CE, const MPICall &C,
       Reported = true;
       continue;
     }
-    if (Ct.K == Content::Op) {
-      const Operation &Op = S.Ops[Ct.Id];
-      if (Op.Persistent && !Op.EverStarted && Op.St == Operation::Inactive) {
-        Rep.report(Check::UnstartedRequest, CE->getExprLoc(),
-                   ReqArg->getSourceRange(),
-                   calleeName(CE) + " on request '" + Name + "' of " +
-                       calleeName(site(Ct.Id)) +
-                       ", which was never started with MPI_Start or "
-                       "MPI_Startall on this path",
-                   {{site(Ct.Id)->getExprLoc(),
-                     "the inactive request was created here"}},
-                   site(Ct.Id));
-        Reported = true;
-      }
-    }
+    // An inactive persistent request (never started, or completed) is
+    // legal to wait on or test (MPI 4.1 3.7.3, 3.9): not reported.
   }
 }
 
@@ -97,7 +84,7 @@ void FunctionAnalysis::lifetimeEnds(PathState &S, const VarDecl *V,
       std::optional<Check> C;
       for (const Region &R : Op.Regions)
         if (R.Base == B &&
-            (C = pendingBufferCheck(R.Role, BufferAccess::ScopeExit)))
+            (C = pendingBufferCheck(R.Role, BufferAccess::kScopeExit)))
           break;
       if (C && Op.St == Operation::Pending && !Op.Unconfirmed) {
         std::string What = calleeName(site(Id));

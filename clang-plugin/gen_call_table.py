@@ -134,7 +134,7 @@ def buffers(entry, names, table):
         for p in (buf, count, dtype):
             if p is not None and p not in names:
                 fail(table, entry, "no parameter %s" % p)
-        out.append("{BufferRole::%s, %d, %d, %d}" % (
+        out.append("{ArgRole::%s, %d, %d, %d}" % (
             ROLES.get(role, "Any"), names.index(buf),
             names.index(count) if count else -1, names.index(dtype)))
     return out

@@ -45,14 +45,14 @@ int main(int argc, char **argv) {
   MPI_Irecv_c(big, (MPI_Count)64 << 20, MPI_BYTE, 0, 1, MPI_COMM_SELF,
               &reqs[0]);
 #endif
-  for (int i = 0; i < 2; i++) {
-    if (reqs[i] == MPI_REQUEST_NULL)
-      continue;
-    MPI_Status st;
-    int flag = 0;
+  // Cancelling a request that is MPI_REQUEST_NULL is erroneous.
+  for (int i = 0; i < 2 && reqs[i] != MPI_REQUEST_NULL; i++)
     MPI_Cancel(&reqs[i]);
-    MPI_Wait(&reqs[i], &st);
-    MPI_Test_cancelled(&st, &flag);
+  MPI_Status st[2];
+  MPI_Waitall(2, reqs, st);
+  for (int i = 0; i < 2; i++) {
+    int flag = 0;
+    MPI_Test_cancelled(&st[i], &flag);
     cancelled += flag;
   }
   printf("cancelled %d\n", cancelled);
