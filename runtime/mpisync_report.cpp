@@ -143,13 +143,17 @@ bool Suppressed(ErrorKind kind, u32 a, u32 b) {
 
 // A report is written with one write, so ranks sharing a terminal or a pipe
 // do not interleave their lines.
-void Emit(const InternalScopedString &out, const ReportRecord &rec) {
-  error_count++;
+void Emit(const InternalScopedString &out, const ReportRecord &rec,
+          bool counts_as_error) {
+  static uptr report_count;
+  report_count++;
+  if (counts_as_error)
+    error_count++;
   if (JsonReports())
-    PrintJsonReport(rec, out, world_rank, error_count);
+    PrintJsonReport(rec, out, world_rank, report_count);
   else
     Printf("%s", out.data());
-  if (flags()->halt_on_error) {
+  if (counts_as_error && flags()->halt_on_error) {
     Report("ABORTING (halt_on_error=1)\n");
     Die();
   }

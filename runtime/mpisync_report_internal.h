@@ -16,9 +16,11 @@ void PrintHeader(ErrorKind kind, __sanitizer::InternalScopedString *out,
 void PrintSummary(ErrorKind kind, u32 first_stack, const char *call,
                   u32 call_stack, __sanitizer::InternalScopedString *out,
                   ReportRecord *rec);
-// Prints (or writes as JSON) and applies halt_on_error.
+// Prints (or writes as JSON) and applies halt_on_error. A report that does
+// not count as an error (a mode's notice of something it handled) leaves the
+// exit code alone and does not halt.
 void Emit(const __sanitizer::InternalScopedString &out,
-          const ReportRecord &rec);
+          const ReportRecord &rec, bool counts_as_error = true);
 
 } // namespace mpisync
 

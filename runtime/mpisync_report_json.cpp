@@ -392,6 +392,21 @@ void PrintJsonReport(const ReportRecord &rec, const InternalScopedString &text,
   while (end < text.length() && text.data()[end] != '\n')
     end++;
   Substring(w, text, rec.summary_begin, end);
+  if (rec.mode) {
+    Key(w, "mode");
+    w.StartObject();
+    Key(w, "name");
+    String(w, rec.mode);
+    for (uptr i = 0; i < rec.num_mode_fields; i++) {
+      const ReportRecord::ModeField &f = rec.mode_fields[i];
+      Key(w, f.key);
+      if (f.text)
+        String(w, f.text);
+      else
+        w.Int64(f.number);
+    }
+    w.EndObject();
+  }
   w.EndObject();
   Printf("%s", out.Finish());
 }

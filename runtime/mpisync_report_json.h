@@ -57,6 +57,23 @@ struct ReportRecord {
   Stack stacks[kMaxStacks];
   uptr num_stacks = 0;
   uptr text_mark = 0;
+
+  // What a run-time mode adds (JSON key "mode": {"name": mode, fields...}):
+  // each field a string (text) or, when text is null, an integer.
+  struct ModeField {
+    const char *key;
+    const char *text;
+    __sanitizer::s64 number;
+  };
+  static constexpr uptr kMaxModeFields = 12;
+  const char *mode = nullptr;
+  ModeField mode_fields[kMaxModeFields];
+  uptr num_mode_fields = 0;
+  void AddModeField(const char *key, const char *text,
+                    __sanitizer::s64 number = 0) {
+    if (num_mode_fields < kMaxModeFields)
+      mode_fields[num_mode_fields++] = {key, text, number};
+  }
 };
 
 // log_format=json was asked for.
