@@ -88,12 +88,19 @@ void ParseLine(const char *path, int lineno, char *line) {
   if (!internal_strcmp(w[1], "G")) {
     b.cls = 'G';
     if (n != 4)
-      BoundsError(path, lineno, "expected 'G elements|bytes BOUND' after",
-                  w[0]);
-    if (!internal_strcmp(w[2], "bytes"))
+      BoundsError(path, lineno, "expected 'G UNIT BOUND' after", w[0]);
+    const char *unit = w[2];
+    if (!internal_strncmp(unit, "message-", 8)) {
+      b.message = true;
+      unit += 8;
+    }
+    if (!internal_strcmp(unit, "bytes"))
       b.bytes = true;
-    else if (internal_strcmp(w[2], "elements"))
-      BoundsError(path, lineno, "expected elements or bytes, not", w[2]);
+    else if (internal_strcmp(unit, "elements"))
+      BoundsError(path, lineno,
+                  "expected elements, bytes, message-elements or "
+                  "message-bytes, not",
+                  w[2]);
     if (!ParseNumber(w[3], &b.limit))
       BoundsError(path, lineno, "expected a bound (a number), not", w[3]);
   } else if (!internal_strcmp(w[1], "X")) {
@@ -120,12 +127,22 @@ void ParseLine(const char *path, int lineno, char *line) {
   num_bounds++;
 }
 
+} // namespace
+
+s64 GValue(const Bound &b, const CallSizes &sizes) {
+  if (b.message)
+    return b.bytes ? SaturatingMul(sizes.n, sizes.s) : sizes.n;
+  return b.bytes ? sizes.GlobalBytes() : sizes.GlobalElements();
+}
+
+namespace {
+
 bool Crosses(const Bound &b, const CallSizes &sizes) {
   if (b.cls == 'X') {
     bool p_matches = b.p_at_least ? sizes.p >= b.p : sizes.p == b.p;
     return sizes.s == b.s && p_matches && sizes.n > b.limit;
   }
-  return (b.bytes ? sizes.GlobalBytes() : sizes.GlobalElements()) > b.limit;
+  return GValue(b, sizes) > b.limit;
 }
 
 } // namespace
@@ -194,9 +211,7 @@ s64 SafeCount(const char *collective, const CallSizes &sizes) {
       continue; // holds at this s and P, or not here at all (X)
     if (Crosses(b, one))
       return 0;
-    s64 per_element = b.cls == 'X' ? 1
-                      : b.bytes    ? one.GlobalBytes()
-                                   : one.GlobalElements();
+    s64 per_element = b.cls == 'X' ? 1 : GValue(b, one);
     s64 count = b.limit / per_element;
     if (count < safe)
       safe = count;

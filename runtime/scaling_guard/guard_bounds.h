@@ -16,7 +16,8 @@ using __sanitizer::uptr;
 struct Bound {
   char collective[40]; // MPI_Igather: one name, one entry point
   char cls;            // 'G' (global buffer size) or 'X' (count at s, P)
-  bool bytes;          // G: the bound is on G_b (bytes), else on G_e
+  bool bytes;          // G: the bound is in bytes, else in elements ...
+  bool message;        // ... of one message (s*n or n), else of G_b, G_e
   s64 s;               // X: the datatype size it holds for
   s64 p;               // X: the process count it holds for ...
   bool p_at_least;     // ... or from (P>=p)
@@ -41,6 +42,9 @@ void LoadBounds(const char *path);
 
 // Whether the file names `collective` (its entry point is guarded at all).
 bool HasBounds(const char *collective);
+
+// The value a G bound is on: G_e, G_b, n or s*n.
+s64 GValue(const Bound &b, const CallSizes &sizes);
 
 // The first bound of `collective` that `sizes` crosses, or null.
 const Bound *CrossedBound(const char *collective, const CallSizes &sizes);

@@ -44,12 +44,13 @@ void DescribeProblem(const GuardEvent &e, InternalScopedString *out) {
   const Bound &b = *e.bound;
   if (e.detector == Detector::kG)
     out->AppendF("%s: global buffer past a bound (detector G): %lld "
-                 "elements of %lld bytes x %lld processes, G_%s = %lld > "
+                 "elements of %lld bytes x %lld processes, %s = %lld > "
                  "%lld (bounds file line %d)\n",
                  e.collective, (long long)z.n, (long long)z.s,
-                 (long long)z.p, b.bytes ? "b" : "e",
-                 (long long)(b.bytes ? z.GlobalBytes() : z.GlobalElements()),
-                 (long long)b.limit, b.line);
+                 (long long)z.p,
+                 b.message ? (b.bytes ? "s*n" : "n")
+                           : (b.bytes ? "G_b" : "G_e"),
+                 (long long)GValue(b, z), (long long)b.limit, b.line);
   else
     out->AppendF("%s: count past a bound (detector X): n = %lld > %lld at "
                  "s = %lld, P %s %lld (bounds file line %d)\n",
