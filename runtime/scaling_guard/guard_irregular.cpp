@@ -67,7 +67,9 @@ bool RangeMapped(uptr lo, uptr hi) {
 }
 
 Verdict ScanArray(const DisplArray &a, Scan *s) {
-  if (!a.displs || a.n <= 0)
+  // Without counts (an erroneous call) there is nothing to judge: MPI
+  // reports it as usual.
+  if (!a.displs || !a.counts || a.n <= 0)
     return kClean;
   s->c.resize(a.n);
   s->first_wrap = RecoverDisplacements(a.displs, a.counts, a.n, s->c.data());

@@ -1,12 +1,14 @@
 // Detector D (docs/scaling-guard.md): each irregular collective gets a
 // displacement array whose last entry overflowed int (blocks 1.5 GiB apart,
-// the last at 3 GiB, computed in 32 bits), as in Li et al.'s Prob. 9. The buffers are sparse mappings
-// (only the touched pages cost memory), so the test is fast. The program
-// is compiled without instrumentation: the guard needs only the link step.
+// the last at 3 GiB, computed in 32 bits), as in Li et al.'s Prob. 9. The
+// buffers are sparse mappings (only the touched pages cost memory), so the
+// test is fast. The program
+// is compiled with MPICH's own mpicc (no instrumentation): the guard needs
+// only the link step with -fsanitize=mpisync.
 // The guard recovers the true displacement, reports once per call site and
 // avoids the problem; the program checks every byte against the correct
 // placement and exits 66 (a D report is an error).
-// RUN: %mpicc -g -c %s -o %t.o
+// RUN: mpicc -g -c %s -o %t.o
 // RUN: %mpicc -fsanitize=mpisync %t.o -o %t
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1 not %mpiexec -n 2 %t gatherv 2>&1 | FileCheck %s --check-prefixes=ROOTED,GATHERV,LARGE
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_strategy=rounds not %mpiexec -n 2 %t gatherv 2>&1 | FileCheck %s --check-prefixes=ROOTED,GATHERV,ROUNDS
