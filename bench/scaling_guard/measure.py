@@ -3,9 +3,9 @@
 (docs/performance.md): collective_loop.c built natively (MPICH's mpicc) and
 linked with the MPISync runtime (compiled without instrumentation, so the
 collectives' cost is all that differs), run interleaved in four settings,
-ROUNDS times each; prints the median microseconds per call.
+ROUNDS times each; prints the median CPU microseconds per call.
 
-    python3 bench/scaling_guard/measure.py BUILD_DIR [ROUNDS] [ITERS] [BYTES]
+    python3 bench/scaling_guard/measure.py BUILD_DIR [ROUNDS] [ITERS] [BYTES] [P]
 """
 import os
 import statistics
@@ -17,6 +17,7 @@ build = os.path.abspath(sys.argv[1])
 rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
 iters = sys.argv[3] if len(sys.argv) > 3 else "20000"
 size = sys.argv[4] if len(sys.argv) > 4 else "1024"
+procs = sys.argv[5] if len(sys.argv) > 5 else "2"
 here = os.path.dirname(os.path.abspath(__file__))
 src = os.path.join(here, "collective_loop.c")
 tmp = tempfile.mkdtemp(prefix="mpisync-guard-bench.")
@@ -39,13 +40,13 @@ env = dict(os.environ, UCX_TLS=os.environ.get("UCX_TLS", "sm,self"))
 for r in range(rounds):
     for name, exe, opts in settings:
         e = dict(env, MPISYNC_OPTIONS=opts)
-        out = subprocess.check_output(["mpiexec", "-n", "2", exe, iters, size], env=e, text=True)
+        out = subprocess.check_output(["mpiexec", "-n", procs, exe, iters, size], env=e, text=True)
         words = out.split()
         times[name][0].append(float(words[1]))
         times[name][1].append(float(words[3]))
 base_v = statistics.median(times[settings[0][0]][0])
 base_g = statistics.median(times[settings[0][0]][1])
-print("| setting | MPI_Gatherv us/call | ratio | MPI_Gather us/call | ratio |")
+print("| setting (P = %s) | MPI_Gatherv us/call" % procs + " | ratio | MPI_Gather us/call | ratio |")
 print("|---|---:|---:|---:|---:|")
 for name, _, _ in settings:
     v, g = statistics.median(times[name][0]), statistics.median(times[name][1])
