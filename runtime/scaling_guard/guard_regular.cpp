@@ -398,7 +398,8 @@ int Guard(RegularCall &c) {
   PMPI_Comm_size(c.comm, &c.size);
   CallSizes z = Sizes(c);
   const Bound *b = CrossedBound(c.name, z);
-  if (!b)
+  // Intercommunicators are not guarded: their sizes are not Table V's.
+  if (!b || IsInter(c.comm))
     return CallBelow(c);
   GuardEvent e;
   e.detector = b->cls == 'X' ? Detector::kX : Detector::kG;
@@ -417,9 +418,7 @@ int Guard(RegularCall &c) {
   if (rooted_split)
     group = SplitGroupSize(c, z);
   const char *why = nullptr;
-  if (IsInter(c.comm)) {
-    why = "intercommunicators are not guarded";
-  } else if (req == Strategy::kNone) {
+  if (req == Strategy::kNone) {
     why = "scaling_strategy=none";
   } else if (req == Strategy::kAuto) {
     // Table X: W2 where the problem does not depend on s (an element bound)

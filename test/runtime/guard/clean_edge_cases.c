@@ -4,8 +4,8 @@
 // displacements from a receive buffer pointer in the middle of an array,
 // garbage displacements of zero-count entries, MPI_IN_PLACE at the root,
 // null count arrays on non-roots, zero counts, and an intercommunicator
-// (passed through untouched). Collectives under their bound are checked by
-// G and X and pass unchanged. stats=1 shows they were all checked.
+// (passed through untouched, even past a bound). Collectives under their
+// bound are checked by G and X and pass unchanged. stats=1 shows they were all checked.
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:stats=1 %mpiexec -n 3 %t 2>&1 | FileCheck %s --implicit-check-not=ERROR
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_strategy=split %mpiexec -n 2 %t 2>&1 | FileCheck %s --implicit-check-not=ERROR --check-prefix=OK
@@ -125,6 +125,17 @@ int main(int argc, char **argv) {
                 rank == 0 ? root : 0, inter);
     for (int i = 0; rank == 0 && i < remote; i++)
       expect(same(all + i * B, i + 1), "intercommunicator gatherv");
+    // A bcast past the Bcast bound on an intracommunicator: not guarded here.
+    int *big = malloc(sizeof(int) * 2000);
+    for (int i = 0; i < 2000; i++)
+      big[i] = rank == 0 ? i : -1;
+    MPI_Bcast(big, 2000, MPI_INT, rank == 0 ? MPI_ROOT : 0, inter);
+    for (int i = 0; rank != 0 && i < 2000; i++)
+      if (big[i] != i) {
+        expect(0, "intercommunicator bcast");
+        break;
+      }
+    free(big);
     MPI_Comm_free(&inter);
     MPI_Comm_free(&half);
   }
