@@ -19,6 +19,10 @@
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_strategy=split not %mpiexec -n 3 %t scatterv 2>&1 | FileCheck %s --check-prefixes=ROOTED,SCATTERV,SPLIT
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_strategy=bigtype not %mpiexec -n 2 %t scatterv 2>&1 | FileCheck %s --check-prefixes=ROOTED,SCATTERV,BIGTYPE
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1 not %mpiexec -n 2 %t scatterv 2>&1 | FileCheck %s --check-prefixes=ROOTED,SCATTERV,LARGE
+// A D report is an error: halt_on_error stops the root at it.
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:halt_on_error=1 not %mpiexec -n 2 %t gatherv 2>&1 | FileCheck %s --check-prefix=HALT --implicit-check-not="bytes ok"
+// HALT: ERROR: MPISync: scaling-guard on rank 0
+// HALT: ABORTING (halt_on_error=1)
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1 not %mpiexec -n 2 %t igatherv 2>&1 | FileCheck %s --check-prefixes=IGATHERV
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1 not %mpiexec -n 2 %t gatherv_init 2>&1 | FileCheck %s --check-prefixes=GATHERV_INIT
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_strategy=split not %mpiexec -n 2 %t allgatherv 2>&1 | FileCheck %s --check-prefixes=ALLGATHERV

@@ -25,6 +25,8 @@
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds %mpiexec -n 2 %t iallreduce 2>&1 | FileCheck %s --check-prefixes=IALLREDUCE
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds %mpiexec -n 2 %t reduce_scatter_block 2>&1 | FileCheck %s --check-prefixes=RSB
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:scaling_strategy=none %mpiexec -n 2 %t gather 2>&1 | FileCheck %s --check-prefixes=GATHER,NONE
+// G and X reports are notices: halt_on_error does not stop at them.
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:halt_on_error=1 %mpiexec -n 2 %t gather 2>&1 | FileCheck %s --check-prefixes=GATHER,BIGTYPE
 //
 // GATHER: ERROR: MPISync: scaling-guard on rank 0
 // GATHER-NEXT: MPI_Gather: global buffer past a bound (detector G): {{700|400}} elements of 4 bytes x {{[23]}} processes, G_e = {{1400|2100|1200}} > 1000 (bounds file line 4)
