@@ -1,5 +1,6 @@
-// Detector D on the irregular collectives and its avoidance
-// (guard_irregular.cpp): the layer's entries for the v and w forms.
+// Detector D on the irregular collectives and its avoidance: the layer's
+// entries for the v and w forms (guard_rooted_v.cpp: Gatherv, Scatterv;
+// guard_exchange.cpp: the others; guard_scan.*: what they share).
 #ifndef MPISYNC_GUARD_IRREGULAR_H
 #define MPISYNC_GUARD_IRREGULAR_H
 
@@ -10,6 +11,8 @@ namespace scaling {
 
 // Points the irregular collectives' entries of `next` at the guard.
 void InstallIrregular(MpiNext *next);
+void InstallRootedV(MpiNext *next);
+void InstallExchange(MpiNext *next);
 
 } // namespace scaling
 } // namespace mpisync
