@@ -14,6 +14,9 @@ namespace scaling {
 using __sanitizer::s64;
 using __sanitizer::uptr;
 
+// The three forms of a collective: MPI_X, MPI_IX, MPI_X_init.
+enum class Form { kBlocking, kNonblocking, kPersistent };
+
 // The entries the layer replaced: the MPI below it.
 extern MpiNext below;
 

@@ -8,6 +8,7 @@
 #include <mpi.h>
 
 #include "../mpisync_scratch.h"
+#include "guard_internal.h"
 #include "guard_options.h"
 #include "sanitizer_common/sanitizer_internal_defs.h"
 
@@ -18,8 +19,6 @@ using __sanitizer::s64;
 using __sanitizer::uptr;
 
 constexpr s64 kIntMax = 2147483647;
-
-enum class Form { kBlocking, kNonblocking, kPersistent };
 
 // One displacement array of a call as this process passed it.
 struct DisplArray {
