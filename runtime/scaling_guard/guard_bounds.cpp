@@ -106,8 +106,7 @@ void ParseLine(const char *path, int lineno, char *line) {
   } else if (!internal_strcmp(w[1], "X")) {
     b.cls = 'X';
     if (n != 5)
-      BoundsError(path, lineno, "expected 'X s=S P=P|P>=P BOUND' after",
-                  w[0]);
+      BoundsError(path, lineno, "expected 'X s=S P=P|P>=P BOUND' after", w[0]);
     if (internal_strncmp(w[2], "s=", 2) || !ParseNumber(w[2] + 2, &b.s) ||
         b.s == 0)
       BoundsError(path, lineno, "expected s=SIZE, not", w[2]);

@@ -1,12 +1,17 @@
 // The scaling guard's agreement and duplicate communicators (guard_comm.h).
 #include "guard_comm.h"
 
+#include "sanitizer_common/sanitizer_mutex.h"
+
 namespace mpisync {
 namespace scaling {
 
 namespace {
 
 int keyval = MPI_KEYVAL_INVALID;
+// Under MPI_THREAD_MULTIPLE two threads may guard their first collectives
+// (on different communicators) at once.
+__sanitizer::StaticSpinMutex keyval_mutex;
 
 int FreeGuardComm(MPI_Comm, int, void *attribute, void *) {
   MPI_Comm dup = (MPI_Comm)(__sanitizer::uptr)attribute;
@@ -16,9 +21,12 @@ int FreeGuardComm(MPI_Comm, int, void *attribute, void *) {
 } // namespace
 
 MPI_Comm GuardComm(MPI_Comm comm) {
-  if (keyval == MPI_KEYVAL_INVALID)
-    PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, FreeGuardComm, &keyval,
-                            nullptr);
+  {
+    __sanitizer::SpinMutexLock lock(&keyval_mutex);
+    if (keyval == MPI_KEYVAL_INVALID)
+      PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, FreeGuardComm, &keyval,
+                              nullptr);
+  }
   void *attribute = nullptr;
   int found = 0;
   PMPI_Comm_get_attr(comm, keyval, &attribute, &found);
@@ -31,8 +39,7 @@ MPI_Comm GuardComm(MPI_Comm comm) {
 }
 
 void AgreeMax(MPI_Comm comm, s64 *vals, int n) {
-  PMPI_Allreduce(MPI_IN_PLACE, vals, n, MPI_INT64_T, MPI_MAX,
-                 GuardComm(comm));
+  PMPI_Allreduce(MPI_IN_PLACE, vals, n, MPI_INT64_T, MPI_MAX, GuardComm(comm));
 }
 
 bool IsInter(MPI_Comm comm) {

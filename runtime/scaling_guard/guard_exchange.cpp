@@ -30,12 +30,11 @@ int GuardAllgathervAny(Form form, const char *name, const void *sendbuf,
                                   recvcounts, displs, recvtype, comm);
     case Form::kNonblocking:
       return below.MPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf,
-                                   recvcounts, displs, recvtype, comm,
-                                   request);
+                                   recvcounts, displs, recvtype, comm, request);
     default:
       return below.MPI_Allgatherv_init(sendbuf, sendcount, sendtype, recvbuf,
-                                       recvcounts, displs, recvtype, comm,
-                                       info, request);
+                                       recvcounts, displs, recvtype, comm, info,
+                                       request);
     }
   };
   if (!Guardable(comm))
@@ -58,12 +57,11 @@ int GuardAllgathervAny(Form form, const char *name, const void *sendbuf,
                                   w.counts, w.displs, recvtype, comm);
   case Form::kNonblocking:
     return below.MPI_Iallgatherv_c(sendbuf, sendcount, sendtype, recvbuf,
-                                   w.counts, w.displs, recvtype, comm,
-                                   request);
+                                   w.counts, w.displs, recvtype, comm, request);
   default:
     return below.MPI_Allgatherv_init_c(sendbuf, sendcount, sendtype, recvbuf,
-                                       w.counts, w.displs, recvtype, comm,
-                                       info, request);
+                                       w.counts, w.displs, recvtype, comm, info,
+                                       request);
   }
 }
 
@@ -74,9 +72,8 @@ int GuardAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                             sendcount, sendtype, recvbuf, recvcounts, displs,
                             recvtype, comm, MPI_INFO_NULL, nullptr);
 }
-int GuardIallgatherv(const void *sendbuf, int sendcount,
-                     MPI_Datatype sendtype, void *recvbuf,
-                     const int recvcounts[], const int displs[],
+int GuardIallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                     void *recvbuf, const int recvcounts[], const int displs[],
                      MPI_Datatype recvtype, MPI_Comm comm,
                      MPI_Request *request) {
   return GuardAllgathervAny(Form::kNonblocking, "MPI_Iallgatherv", sendbuf,
@@ -163,8 +160,8 @@ int CallExchange(ExchangeKind kind, bool neighbor_allgather, Form form,
       switch (form) {
       case Form::kBlocking:
         return below.MPI_Neighbor_allgatherv(x.sendbuf, sendcount, x.sendtype,
-                                             x.recvbuf, x.recvcounts,
-                                             x.rdispls, x.recvtype, comm);
+                                             x.recvbuf, x.recvcounts, x.rdispls,
+                                             x.recvtype, comm);
       case Form::kNonblocking:
         return below.MPI_Ineighbor_allgatherv(
             x.sendbuf, sendcount, x.sendtype, x.recvbuf, x.recvcounts,
@@ -182,12 +179,12 @@ int CallExchange(ExchangeKind kind, bool neighbor_allgather, Form form,
                                              w[1].displs, x.recvtype, comm);
     case Form::kNonblocking:
       return below.MPI_Ineighbor_allgatherv_c(
-          x.sendbuf, sendcount, x.sendtype, x.recvbuf, w[1].counts,
-          w[1].displs, x.recvtype, comm, request);
+          x.sendbuf, sendcount, x.sendtype, x.recvbuf, w[1].counts, w[1].displs,
+          x.recvtype, comm, request);
     default:
       return below.MPI_Neighbor_allgatherv_init_c(
-          x.sendbuf, sendcount, x.sendtype, x.recvbuf, w[1].counts,
-          w[1].displs, x.recvtype, comm, info, request);
+          x.sendbuf, sendcount, x.sendtype, x.recvbuf, w[1].counts, w[1].displs,
+          x.recvtype, comm, info, request);
     }
   }
   const MPI_Count *sc = w ? w[0].counts : nullptr;
@@ -209,15 +206,15 @@ int CallExchange(ExchangeKind kind, bool neighbor_allgather, Form form,
                                     x.recvbuf, x.recvcounts, x.rdispls, rt,
                                     comm, request);
       default:
-        return below.MPI_Alltoallv_init(x.sendbuf, x.sendcounts, x.sdispls,
-                                        st, x.recvbuf, x.recvcounts,
-                                        x.rdispls, rt, comm, info, request);
+        return below.MPI_Alltoallv_init(x.sendbuf, x.sendcounts, x.sdispls, st,
+                                        x.recvbuf, x.recvcounts, x.rdispls, rt,
+                                        comm, info, request);
       }
     }
     switch (form) {
     case Form::kBlocking:
-      return below.MPI_Alltoallv_c(x.sendbuf, sc, sd, st, x.recvbuf, rc, rd,
-                                   rt, comm);
+      return below.MPI_Alltoallv_c(x.sendbuf, sc, sd, st, x.recvbuf, rc, rd, rt,
+                                   comm);
     case Form::kNonblocking:
       return below.MPI_Ialltoallv_c(x.sendbuf, sc, sd, st, x.recvbuf, rc, rd,
                                     rt, comm, request);
@@ -237,9 +234,9 @@ int CallExchange(ExchangeKind kind, bool neighbor_allgather, Form form,
                                     x.recvbuf, x.recvcounts, x.rdispls, rts,
                                     comm, request);
       default:
-        return below.MPI_Alltoallw_init(x.sendbuf, x.sendcounts, x.sdispls,
-                                        sts, x.recvbuf, x.recvcounts,
-                                        x.rdispls, rts, comm, info, request);
+        return below.MPI_Alltoallw_init(x.sendbuf, x.sendcounts, x.sdispls, sts,
+                                        x.recvbuf, x.recvcounts, x.rdispls, rts,
+                                        comm, info, request);
       }
     }
     switch (form) {
@@ -257,13 +254,13 @@ int CallExchange(ExchangeKind kind, bool neighbor_allgather, Form form,
     if (!w) {
       switch (form) {
       case Form::kBlocking:
-        return below.MPI_Neighbor_alltoallv(x.sendbuf, x.sendcounts,
-                                            x.sdispls, st, x.recvbuf,
-                                            x.recvcounts, x.rdispls, rt, comm);
+        return below.MPI_Neighbor_alltoallv(x.sendbuf, x.sendcounts, x.sdispls,
+                                            st, x.recvbuf, x.recvcounts,
+                                            x.rdispls, rt, comm);
       case Form::kNonblocking:
-        return below.MPI_Ineighbor_alltoallv(
-            x.sendbuf, x.sendcounts, x.sdispls, st, x.recvbuf, x.recvcounts,
-            x.rdispls, rt, comm, request);
+        return below.MPI_Ineighbor_alltoallv(x.sendbuf, x.sendcounts, x.sdispls,
+                                             st, x.recvbuf, x.recvcounts,
+                                             x.rdispls, rt, comm, request);
       default:
         return below.MPI_Neighbor_alltoallv_init(
             x.sendbuf, x.sendcounts, x.sdispls, st, x.recvbuf, x.recvcounts,
@@ -275,13 +272,11 @@ int CallExchange(ExchangeKind kind, bool neighbor_allgather, Form form,
       return below.MPI_Neighbor_alltoallv_c(x.sendbuf, sc, sd, st, x.recvbuf,
                                             rc, rd, rt, comm);
     case Form::kNonblocking:
-      return below.MPI_Ineighbor_alltoallv_c(x.sendbuf, sc, sd, st,
-                                             x.recvbuf, rc, rd, rt, comm,
-                                             request);
+      return below.MPI_Ineighbor_alltoallv_c(x.sendbuf, sc, sd, st, x.recvbuf,
+                                             rc, rd, rt, comm, request);
     default:
-      return below.MPI_Neighbor_alltoallv_init_c(x.sendbuf, sc, sd, st,
-                                                 x.recvbuf, rc, rd, rt, comm,
-                                                 info, request);
+      return below.MPI_Neighbor_alltoallv_init_c(
+          x.sendbuf, sc, sd, st, x.recvbuf, rc, rd, rt, comm, info, request);
     }
   }
   return MPI_ERR_INTERN;
@@ -310,8 +305,8 @@ int GuardExchange(ExchangeKind kind, bool neighbor_allgather, Form form,
   }
   Scan s[2];
   if (!NeedsLargeCount(form, comm, name, a, s, 2))
-    return CallExchange(kind, neighbor_allgather, form, x, comm, info,
-                        request, nullptr);
+    return CallExchange(kind, neighbor_allgather, form, x, comm, info, request,
+                        nullptr);
   ScratchVector<char> scratch[2];
   Wide w[2] = {Widen(a[0], s[0], form, &scratch[0]),
                Widen(a[1], s[1], form, &scratch[1])};
@@ -322,26 +317,25 @@ int GuardExchange(ExchangeKind kind, bool neighbor_allgather, Form form,
 Exchange V(const void *sendbuf, const int *sendcounts, const int *sdispls,
            MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
            const int *rdispls, MPI_Datatype recvtype) {
-  return Exchange{sendbuf, sendcounts, sdispls,  sendtype, nullptr, recvbuf,
-                  recvcounts, rdispls, recvtype, nullptr,  0,       0};
+  return Exchange{sendbuf,    sendcounts, sdispls,  sendtype, nullptr, recvbuf,
+                  recvcounts, rdispls,    recvtype, nullptr,  0,       0};
 }
 Exchange W(const void *sendbuf, const int *sendcounts, const int *sdispls,
-           const MPI_Datatype *sendtypes, void *recvbuf,
-           const int *recvcounts, const int *rdispls,
-           const MPI_Datatype *recvtypes) {
-  return Exchange{sendbuf,    sendcounts, sdispls, MPI_DATATYPE_NULL,
-                  sendtypes,  recvbuf,    recvcounts, rdispls,
-                  MPI_DATATYPE_NULL, recvtypes, 0,   0};
+           const MPI_Datatype *sendtypes, void *recvbuf, const int *recvcounts,
+           const int *rdispls, const MPI_Datatype *recvtypes) {
+  return Exchange{sendbuf,           sendcounts, sdispls,    MPI_DATATYPE_NULL,
+                  sendtypes,         recvbuf,    recvcounts, rdispls,
+                  MPI_DATATYPE_NULL, recvtypes,  0,          0};
 }
 
-#define MPISYNC_GUARD_ALLTOALLV(Fn, FormValue, Name, Extra, ExtraArgs)       \
-  int Fn(const void *sendbuf, const int sendcounts[], const int sdispls[],   \
-         MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],       \
-         const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm Extra) {  \
-    return GuardExchange(ExchangeKind::kAlltoallv, false, FormValue, Name,   \
-                         V(sendbuf, sendcounts, sdispls, sendtype, recvbuf,  \
-                           recvcounts, rdispls, recvtype),                   \
-                         comm, ExtraArgs);                                   \
+#define MPISYNC_GUARD_ALLTOALLV(Fn, FormValue, Name, Extra, ExtraArgs)         \
+  int Fn(const void *sendbuf, const int sendcounts[], const int sdispls[],     \
+         MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],         \
+         const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm Extra) {    \
+    return GuardExchange(ExchangeKind::kAlltoallv, false, FormValue, Name,     \
+                         V(sendbuf, sendcounts, sdispls, sendtype, recvbuf,    \
+                           recvcounts, rdispls, recvtype),                     \
+                         comm, ExtraArgs);                                     \
   }
 #define MPISYNC_COMMA ,
 MPISYNC_GUARD_ALLTOALLV(GuardAlltoallv, Form::kBlocking, "MPI_Alltoallv", ,
@@ -349,11 +343,10 @@ MPISYNC_GUARD_ALLTOALLV(GuardAlltoallv, Form::kBlocking, "MPI_Alltoallv", ,
 MPISYNC_GUARD_ALLTOALLV(GuardIalltoallv, Form::kNonblocking, "MPI_Ialltoallv",
                         MPISYNC_COMMA MPI_Request *request,
                         MPI_INFO_NULL MPISYNC_COMMA request)
-MPISYNC_GUARD_ALLTOALLV(GuardAlltoallvInit, Form::kPersistent,
-                        "MPI_Alltoallv_init",
-                        MPISYNC_COMMA MPI_Info info MPISYNC_COMMA
-                            MPI_Request *request,
-                        info MPISYNC_COMMA request)
+MPISYNC_GUARD_ALLTOALLV(
+    GuardAlltoallvInit, Form::kPersistent, "MPI_Alltoallv_init",
+    MPISYNC_COMMA MPI_Info info MPISYNC_COMMA MPI_Request *request,
+    info MPISYNC_COMMA request)
 
 int NeighborAlltoallvAny(Form form, const char *name, const void *sendbuf,
                          const int sendcounts[], const int sdispls[],
@@ -422,9 +415,9 @@ int GuardIalltoallw(const void *sendbuf, const int sendcounts[],
                     void *recvbuf, const int recvcounts[], const int rdispls[],
                     const MPI_Datatype recvtypes[], MPI_Comm comm,
                     MPI_Request *request) {
-  return AlltoallwAny(Form::kNonblocking, "MPI_Ialltoallw", sendbuf,
-                      sendcounts, sdispls, sendtypes, recvbuf, recvcounts,
-                      rdispls, recvtypes, comm, MPI_INFO_NULL, request);
+  return AlltoallwAny(Form::kNonblocking, "MPI_Ialltoallw", sendbuf, sendcounts,
+                      sdispls, sendtypes, recvbuf, recvcounts, rdispls,
+                      recvtypes, comm, MPI_INFO_NULL, request);
 }
 int GuardAlltoallwInit(const void *sendbuf, const int sendcounts[],
                        const int sdispls[], const MPI_Datatype sendtypes[],
@@ -451,10 +444,9 @@ int GuardNeighborAllgatherv(const void *sendbuf, int sendcount,
                             MPI_Datatype sendtype, void *recvbuf,
                             const int recvcounts[], const int displs[],
                             MPI_Datatype recvtype, MPI_Comm comm) {
-  return NeighborAllgathervAny(Form::kBlocking, "MPI_Neighbor_allgatherv",
-                               sendbuf, sendcount, sendtype, recvbuf,
-                               recvcounts, displs, recvtype, comm,
-                               MPI_INFO_NULL, nullptr);
+  return NeighborAllgathervAny(
+      Form::kBlocking, "MPI_Neighbor_allgatherv", sendbuf, sendcount, sendtype,
+      recvbuf, recvcounts, displs, recvtype, comm, MPI_INFO_NULL, nullptr);
 }
 int GuardIneighborAllgatherv(const void *sendbuf, int sendcount,
                              MPI_Datatype sendtype, void *recvbuf,
@@ -471,10 +463,9 @@ int GuardNeighborAllgathervInit(const void *sendbuf, int sendcount,
                                 const int recvcounts[], const int displs[],
                                 MPI_Datatype recvtype, MPI_Comm comm,
                                 MPI_Info info, MPI_Request *request) {
-  return NeighborAllgathervAny(Form::kPersistent,
-                               "MPI_Neighbor_allgatherv_init", sendbuf,
-                               sendcount, sendtype, recvbuf, recvcounts,
-                               displs, recvtype, comm, info, request);
+  return NeighborAllgathervAny(
+      Form::kPersistent, "MPI_Neighbor_allgatherv_init", sendbuf, sendcount,
+      sendtype, recvbuf, recvcounts, displs, recvtype, comm, info, request);
 }
 
 } // namespace

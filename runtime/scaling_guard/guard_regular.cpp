@@ -44,9 +44,9 @@ int Guard(RegularCall &c) {
   Strategy st = Strategy::kNone;
   s64 chunk = SafeCount(c.name, z);
   int group = 0;
-  bool rooted_split = (c.family == Family::kGather ||
-                       c.family == Family::kScatter) &&
-                      c.form == Form::kBlocking && b->cls == 'G';
+  bool rooted_split =
+      (c.family == Family::kGather || c.family == Family::kScatter) &&
+      c.form == Form::kBlocking && b->cls == 'G';
   if (rooted_split)
     group = SplitGroupSize(c, z);
   const char *why = nullptr;
@@ -126,42 +126,41 @@ int Guard(RegularCall &c) {
 
 RegularCall Make(Family family, Form form, const char *name,
                  const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                 int root, MPI_Comm comm, MPI_Info info,
-                 MPI_Request *request) {
-  RegularCall c = {family,   form,     name,  sendbuf, sendcount,
-                   sendtype, recvbuf,  recvcount, recvtype, nullptr,
-                   MPI_OP_NULL, root,  comm,  info,    request};
+                 void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                 MPI_Comm comm, MPI_Info info, MPI_Request *request) {
+  RegularCall c = {family,      form,    name,      sendbuf,  sendcount,
+                   sendtype,    recvbuf, recvcount, recvtype, nullptr,
+                   MPI_OP_NULL, root,    comm,      info,     request};
   return c;
 }
 
 // The entries. The data-movement families share one signature shape.
-#define MPISYNC_GUARD_PAIR(Fam, Name, IName, RootParam, RootArg)              \
-  int Guard##Name(const void *sendbuf, int sendcount, MPI_Datatype sendtype,  \
-                  void *recvbuf, int recvcount,                               \
-                  MPI_Datatype recvtype RootParam, MPI_Comm comm) {           \
-    RegularCall c = Make(Family::Fam, Form::kBlocking, "MPI_" #Name, sendbuf, \
-                         sendcount, sendtype, recvbuf, recvcount, recvtype,   \
-                         RootArg, comm, MPI_INFO_NULL, nullptr);              \
-    return Guard(c);                                                          \
-  }                                                                           \
-  int Guard##IName(const void *sendbuf, int sendcount, MPI_Datatype sendtype, \
-                   void *recvbuf, int recvcount,                              \
-                   MPI_Datatype recvtype RootParam, MPI_Comm comm,            \
-                   MPI_Request *request) {                                    \
-    RegularCall c = Make(Family::Fam, Form::kNonblocking, "MPI_" #IName,     \
-                         sendbuf, sendcount, sendtype, recvbuf, recvcount,    \
-                         recvtype, RootArg, comm, MPI_INFO_NULL, request);    \
-    return Guard(c);                                                          \
-  }                                                                           \
-  int Guard##Name##Init(const void *sendbuf, int sendcount,                   \
-                        MPI_Datatype sendtype, void *recvbuf, int recvcount,  \
-                        MPI_Datatype recvtype RootParam, MPI_Comm comm,       \
-                        MPI_Info info, MPI_Request *request) {                \
-    RegularCall c = Make(Family::Fam, Form::kPersistent, "MPI_" #Name "_init",\
-                         sendbuf, sendcount, sendtype, recvbuf, recvcount,    \
-                         recvtype, RootArg, comm, info, request);             \
-    return Guard(c);                                                          \
+#define MPISYNC_GUARD_PAIR(Fam, Name, IName, RootParam, RootArg)               \
+  int Guard##Name(const void *sendbuf, int sendcount, MPI_Datatype sendtype,   \
+                  void *recvbuf, int recvcount,                                \
+                  MPI_Datatype recvtype RootParam, MPI_Comm comm) {            \
+    RegularCall c = Make(Family::Fam, Form::kBlocking, "MPI_" #Name, sendbuf,  \
+                         sendcount, sendtype, recvbuf, recvcount, recvtype,    \
+                         RootArg, comm, MPI_INFO_NULL, nullptr);               \
+    return Guard(c);                                                           \
+  }                                                                            \
+  int Guard##IName(const void *sendbuf, int sendcount, MPI_Datatype sendtype,  \
+                   void *recvbuf, int recvcount,                               \
+                   MPI_Datatype recvtype RootParam, MPI_Comm comm,             \
+                   MPI_Request *request) {                                     \
+    RegularCall c = Make(Family::Fam, Form::kNonblocking, "MPI_" #IName,       \
+                         sendbuf, sendcount, sendtype, recvbuf, recvcount,     \
+                         recvtype, RootArg, comm, MPI_INFO_NULL, request);     \
+    return Guard(c);                                                           \
+  }                                                                            \
+  int Guard##Name##Init(const void *sendbuf, int sendcount,                    \
+                        MPI_Datatype sendtype, void *recvbuf, int recvcount,   \
+                        MPI_Datatype recvtype RootParam, MPI_Comm comm,        \
+                        MPI_Info info, MPI_Request *request) {                 \
+    RegularCall c = Make(Family::Fam, Form::kPersistent, "MPI_" #Name "_init", \
+                         sendbuf, sendcount, sendtype, recvbuf, recvcount,     \
+                         recvtype, RootArg, comm, info, request);              \
+    return Guard(c);                                                           \
   }
 #define MPISYNC_ROOT_PARAM , int root
 #define MPISYNC_NO_PARAM
@@ -175,8 +174,8 @@ MPISYNC_GUARD_PAIR(kAlltoall, Alltoall, Ialltoall, MPISYNC_NO_PARAM, 0)
 
 int GuardBcast(void *buf, int count, MPI_Datatype type, int root,
                MPI_Comm comm) {
-  RegularCall c = Make(Family::kBcast, Form::kBlocking, "MPI_Bcast", nullptr,
-                       0, MPI_DATATYPE_NULL, buf, count, type, root, comm,
+  RegularCall c = Make(Family::kBcast, Form::kBlocking, "MPI_Bcast", nullptr, 0,
+                       MPI_DATATYPE_NULL, buf, count, type, root, comm,
                        MPI_INFO_NULL, nullptr);
   return Guard(c);
 }
@@ -189,9 +188,9 @@ int GuardIbcast(void *buf, int count, MPI_Datatype type, int root,
 }
 int GuardBcastInit(void *buf, int count, MPI_Datatype type, int root,
                    MPI_Comm comm, MPI_Info info, MPI_Request *request) {
-  RegularCall c = Make(Family::kBcast, Form::kPersistent, "MPI_Bcast_init",
-                       nullptr, 0, MPI_DATATYPE_NULL, buf, count, type, root,
-                       comm, info, request);
+  RegularCall c =
+      Make(Family::kBcast, Form::kPersistent, "MPI_Bcast_init", nullptr, 0,
+           MPI_DATATYPE_NULL, buf, count, type, root, comm, info, request);
   return Guard(c);
 }
 
@@ -200,8 +199,8 @@ RegularCall MakeReduce(Family family, Form form, const char *name,
                        const int *recvcounts, MPI_Datatype type, MPI_Op op,
                        int root, MPI_Comm comm, MPI_Info info,
                        MPI_Request *request) {
-  RegularCall c = Make(family, form, name, sendbuf, count, type, recvbuf,
-                       count, type, root, comm, info, request);
+  RegularCall c = Make(family, form, name, sendbuf, count, type, recvbuf, count,
+                       type, root, comm, info, request);
   c.recvcounts = recvcounts;
   c.op = op;
   return c;
@@ -217,96 +216,87 @@ int GuardReduce(const void *sendbuf, void *recvbuf, int count,
 int GuardIreduce(const void *sendbuf, void *recvbuf, int count,
                  MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
                  MPI_Request *request) {
-  RegularCall c =
-      MakeReduce(Family::kReduce, Form::kNonblocking, "MPI_Ireduce", sendbuf,
-                 recvbuf, count, nullptr, type, op, root, comm, MPI_INFO_NULL,
-                 request);
+  RegularCall c = MakeReduce(Family::kReduce, Form::kNonblocking, "MPI_Ireduce",
+                             sendbuf, recvbuf, count, nullptr, type, op, root,
+                             comm, MPI_INFO_NULL, request);
   return Guard(c);
 }
 int GuardReduceInit(const void *sendbuf, void *recvbuf, int count,
                     MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
                     MPI_Info info, MPI_Request *request) {
   RegularCall c =
-      MakeReduce(Family::kReduce, Form::kPersistent, "MPI_Reduce_init",
-                 sendbuf, recvbuf, count, nullptr, type, op, root, comm, info,
-                 request);
+      MakeReduce(Family::kReduce, Form::kPersistent, "MPI_Reduce_init", sendbuf,
+                 recvbuf, count, nullptr, type, op, root, comm, info, request);
   return Guard(c);
 }
 int GuardAllreduce(const void *sendbuf, void *recvbuf, int count,
                    MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  RegularCall c =
-      MakeReduce(Family::kAllreduce, Form::kBlocking, "MPI_Allreduce",
-                 sendbuf, recvbuf, count, nullptr, type, op, 0, comm,
-                 MPI_INFO_NULL, nullptr);
+  RegularCall c = MakeReduce(Family::kAllreduce, Form::kBlocking,
+                             "MPI_Allreduce", sendbuf, recvbuf, count, nullptr,
+                             type, op, 0, comm, MPI_INFO_NULL, nullptr);
   return Guard(c);
 }
 int GuardIallreduce(const void *sendbuf, void *recvbuf, int count,
                     MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                     MPI_Request *request) {
-  RegularCall c =
-      MakeReduce(Family::kAllreduce, Form::kNonblocking, "MPI_Iallreduce",
-                 sendbuf, recvbuf, count, nullptr, type, op, 0, comm,
-                 MPI_INFO_NULL, request);
+  RegularCall c = MakeReduce(Family::kAllreduce, Form::kNonblocking,
+                             "MPI_Iallreduce", sendbuf, recvbuf, count, nullptr,
+                             type, op, 0, comm, MPI_INFO_NULL, request);
   return Guard(c);
 }
 int GuardAllreduceInit(const void *sendbuf, void *recvbuf, int count,
                        MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                        MPI_Info info, MPI_Request *request) {
-  RegularCall c =
-      MakeReduce(Family::kAllreduce, Form::kPersistent, "MPI_Allreduce_init",
-                 sendbuf, recvbuf, count, nullptr, type, op, 0, comm, info,
-                 request);
+  RegularCall c = MakeReduce(Family::kAllreduce, Form::kPersistent,
+                             "MPI_Allreduce_init", sendbuf, recvbuf, count,
+                             nullptr, type, op, 0, comm, info, request);
   return Guard(c);
 }
 int GuardReduceScatterBlock(const void *sendbuf, void *recvbuf, int count,
                             MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  RegularCall c = MakeReduce(Family::kReduceScatterBlock, Form::kBlocking,
-                             "MPI_Reduce_scatter_block", sendbuf, recvbuf,
-                             count, nullptr, type, op, 0, comm, MPI_INFO_NULL,
-                             nullptr);
+  RegularCall c =
+      MakeReduce(Family::kReduceScatterBlock, Form::kBlocking,
+                 "MPI_Reduce_scatter_block", sendbuf, recvbuf, count, nullptr,
+                 type, op, 0, comm, MPI_INFO_NULL, nullptr);
   return Guard(c);
 }
 int GuardIreduceScatterBlock(const void *sendbuf, void *recvbuf, int count,
                              MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                              MPI_Request *request) {
-  RegularCall c = MakeReduce(Family::kReduceScatterBlock, Form::kNonblocking,
-                             "MPI_Ireduce_scatter_block", sendbuf, recvbuf,
-                             count, nullptr, type, op, 0, comm, MPI_INFO_NULL,
-                             request);
+  RegularCall c =
+      MakeReduce(Family::kReduceScatterBlock, Form::kNonblocking,
+                 "MPI_Ireduce_scatter_block", sendbuf, recvbuf, count, nullptr,
+                 type, op, 0, comm, MPI_INFO_NULL, request);
   return Guard(c);
 }
-int GuardReduceScatterBlockInit(const void *sendbuf, void *recvbuf,
-                                int count, MPI_Datatype type, MPI_Op op,
-                                MPI_Comm comm, MPI_Info info,
-                                MPI_Request *request) {
+int GuardReduceScatterBlockInit(const void *sendbuf, void *recvbuf, int count,
+                                MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                                MPI_Info info, MPI_Request *request) {
   RegularCall c = MakeReduce(Family::kReduceScatterBlock, Form::kPersistent,
-                             "MPI_Reduce_scatter_block_init", sendbuf,
-                             recvbuf, count, nullptr, type, op, 0, comm, info,
-                             request);
+                             "MPI_Reduce_scatter_block_init", sendbuf, recvbuf,
+                             count, nullptr, type, op, 0, comm, info, request);
   return Guard(c);
 }
 int GuardReduceScatter(const void *sendbuf, void *recvbuf,
                        const int recvcounts[], MPI_Datatype type, MPI_Op op,
                        MPI_Comm comm) {
-  RegularCall c = MakeReduce(Family::kReduceScatter, Form::kBlocking,
-                             "MPI_Reduce_scatter", sendbuf, recvbuf, 0,
-                             recvcounts, type, op, 0, comm, MPI_INFO_NULL,
-                             nullptr);
+  RegularCall c = MakeReduce(
+      Family::kReduceScatter, Form::kBlocking, "MPI_Reduce_scatter", sendbuf,
+      recvbuf, 0, recvcounts, type, op, 0, comm, MPI_INFO_NULL, nullptr);
   return Guard(c);
 }
 int GuardIreduceScatter(const void *sendbuf, void *recvbuf,
                         const int recvcounts[], MPI_Datatype type, MPI_Op op,
                         MPI_Comm comm, MPI_Request *request) {
-  RegularCall c = MakeReduce(Family::kReduceScatter, Form::kNonblocking,
-                             "MPI_Ireduce_scatter", sendbuf, recvbuf, 0,
-                             recvcounts, type, op, 0, comm, MPI_INFO_NULL,
-                             request);
+  RegularCall c =
+      MakeReduce(Family::kReduceScatter, Form::kNonblocking,
+                 "MPI_Ireduce_scatter", sendbuf, recvbuf, 0, recvcounts, type,
+                 op, 0, comm, MPI_INFO_NULL, request);
   return Guard(c);
 }
 int GuardReduceScatterInit(const void *sendbuf, void *recvbuf,
-                           const int recvcounts[], MPI_Datatype type,
-                           MPI_Op op, MPI_Comm comm, MPI_Info info,
-                           MPI_Request *request) {
+                           const int recvcounts[], MPI_Datatype type, MPI_Op op,
+                           MPI_Comm comm, MPI_Info info, MPI_Request *request) {
   RegularCall c = MakeReduce(Family::kReduceScatter, Form::kPersistent,
                              "MPI_Reduce_scatter_init", sendbuf, recvbuf, 0,
                              recvcounts, type, op, 0, comm, info, request);
@@ -316,8 +306,8 @@ int GuardReduceScatterInit(const void *sendbuf, void *recvbuf,
 } // namespace
 
 void InstallRegular(MpiNext *next) {
-#define MPISYNC_GUARD_ENTRY(Entry, Fn)                                        \
-  if (HasBounds(#Entry))                                                      \
+#define MPISYNC_GUARD_ENTRY(Entry, Fn)                                         \
+  if (HasBounds(#Entry))                                                       \
     next->Entry = Fn;
   MPISYNC_GUARD_ENTRY(MPI_Bcast, GuardBcast)
   MPISYNC_GUARD_ENTRY(MPI_Ibcast, GuardIbcast)
@@ -352,4 +342,3 @@ void InstallRegular(MpiNext *next) {
 
 } // namespace scaling
 } // namespace mpisync
-

@@ -21,20 +21,20 @@ int CallBelow(const RegularCall &c) {
                                   c.info, c.request);
     }
     break;
-#define MPISYNC_REGULAR_PAIR(Fam, Name, IName, RootArg)                       \
-  case Family::Fam:                                                           \
-    switch (c.form) {                                                         \
-    case Form::kBlocking:                                                     \
-      return below.MPI_##Name(sb, c.sendcount, c.sendtype, rb, c.recvcount,  \
-                              c.recvtype RootArg, c.comm);                    \
-    case Form::kNonblocking:                                                  \
-      return below.MPI_##IName(sb, c.sendcount, c.sendtype, rb, c.recvcount, \
-                               c.recvtype RootArg, c.comm, c.request);        \
-    case Form::kPersistent:                                                   \
-      return below.MPI_##Name##_init(sb, c.sendcount, c.sendtype, rb,         \
-                                     c.recvcount, c.recvtype RootArg, c.comm, \
-                                     c.info, c.request);                      \
-    }                                                                         \
+#define MPISYNC_REGULAR_PAIR(Fam, Name, IName, RootArg)                        \
+  case Family::Fam:                                                            \
+    switch (c.form) {                                                          \
+    case Form::kBlocking:                                                      \
+      return below.MPI_##Name(sb, c.sendcount, c.sendtype, rb, c.recvcount,    \
+                              c.recvtype RootArg, c.comm);                     \
+    case Form::kNonblocking:                                                   \
+      return below.MPI_##IName(sb, c.sendcount, c.sendtype, rb, c.recvcount,   \
+                               c.recvtype RootArg, c.comm, c.request);         \
+    case Form::kPersistent:                                                    \
+      return below.MPI_##Name##_init(sb, c.sendcount, c.sendtype, rb,          \
+                                     c.recvcount, c.recvtype RootArg, c.comm,  \
+                                     c.info, c.request);                       \
+    }                                                                          \
     break;
 #define MPISYNC_WITH_ROOT , c.root
 #define MPISYNC_NO_ROOT
@@ -61,11 +61,10 @@ int CallBelow(const RegularCall &c) {
   case Family::kAllreduce:
     switch (c.form) {
     case Form::kBlocking:
-      return below.MPI_Allreduce(sb, rb, c.recvcount, c.recvtype, c.op,
-                                 c.comm);
+      return below.MPI_Allreduce(sb, rb, c.recvcount, c.recvtype, c.op, c.comm);
     case Form::kNonblocking:
-      return below.MPI_Iallreduce(sb, rb, c.recvcount, c.recvtype, c.op,
-                                  c.comm, c.request);
+      return below.MPI_Iallreduce(sb, rb, c.recvcount, c.recvtype, c.op, c.comm,
+                                  c.request);
     case Form::kPersistent:
       return below.MPI_Allreduce_init(sb, rb, c.recvcount, c.recvtype, c.op,
                                       c.comm, c.info, c.request);
@@ -80,9 +79,8 @@ int CallBelow(const RegularCall &c) {
       return below.MPI_Ireduce_scatter_block(sb, rb, c.recvcount, c.recvtype,
                                              c.op, c.comm, c.request);
     case Form::kPersistent:
-      return below.MPI_Reduce_scatter_block_init(sb, rb, c.recvcount,
-                                                 c.recvtype, c.op, c.comm,
-                                                 c.info, c.request);
+      return below.MPI_Reduce_scatter_block_init(
+          sb, rb, c.recvcount, c.recvtype, c.op, c.comm, c.info, c.request);
     }
     break;
   case Family::kReduceScatter:

@@ -103,8 +103,8 @@ int Split(const RegularCall &c, s64 n, int group_size) {
   MPI_Comm guard = GuardComm(c.comm);
   MPI_Group group;
   PMPI_Comm_group(guard, &group);
-  MPI_Aint ext = c.family == Family::kGather ? Extent(c.recvtype)
-                                             : Extent(c.sendtype);
+  MPI_Aint ext =
+      c.family == Family::kGather ? Extent(c.recvtype) : Extent(c.sendtype);
   ScratchVector<int> members(group_size + 1);
   int per = group_size - 1; // ranks per group besides a foreign root
   int rc = MPI_SUCCESS;

@@ -36,9 +36,9 @@ void DescribeProblem(const GuardEvent &e, InternalScopedString *out) {
     out->AppendF("%s: displacement overflow (detector D): %s[%d] = %d is "
                  "%lld before it wrapped around int; the global buffer "
                  "spans %lld elements (%lld bytes) over %lld processes\n",
-                 e.collective, e.array, e.index, e.raw,
-                 (long long)e.recovered, (long long)e.global_elements,
-                 (long long)e.global_bytes, (long long)z.p);
+                 e.collective, e.array, e.index, e.raw, (long long)e.recovered,
+                 (long long)e.global_elements, (long long)e.global_bytes,
+                 (long long)z.p);
     return;
   }
   const Bound &b = *e.bound;
@@ -46,8 +46,7 @@ void DescribeProblem(const GuardEvent &e, InternalScopedString *out) {
     out->AppendF("%s: global buffer past a bound (detector G): %lld "
                  "elements of %lld bytes x %lld processes, %s = %lld > "
                  "%lld (bounds file line %d)\n",
-                 e.collective, (long long)z.n, (long long)z.s,
-                 (long long)z.p,
+                 e.collective, (long long)z.n, (long long)z.s, (long long)z.p,
                  b.message ? (b.bytes ? "s*n" : "n")
                            : (b.bytes ? "G_b" : "G_e"),
                  (long long)GValue(b, z), (long long)b.limit, b.line);
@@ -114,15 +113,18 @@ void ReportGuardEvent(const GuardEvent &e) {
 
 void PrintGuardStats() {
   static const char *const kNames[kNumGuardStats] = {
-      "irregular collectives checked (D)", "  with overflowed displacements",
-      "calls past a G bound", "calls past an X bound",
-      "calls rewritten to avoid a problem", "problems passed through"};
+      "irregular collectives checked (D)",
+      "  with overflowed displacements",
+      "calls past a G bound",
+      "calls past an X bound",
+      "calls rewritten to avoid a problem",
+      "problems passed through"};
   InternalScopedString out;
   out.AppendF("MPISync scaling guard, rank %d:\n", WorldRank());
   for (int i = 0; i < kNumGuardStats; i++)
-    out.AppendF("  %-40s %llu\n", kNames[i],
-                (unsigned long long)atomic_load(&counts[i],
-                                                memory_order_relaxed));
+    out.AppendF(
+        "  %-40s %llu\n", kNames[i],
+        (unsigned long long)atomic_load(&counts[i], memory_order_relaxed));
   Printf("%s", out.data());
 }
 

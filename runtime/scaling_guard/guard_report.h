@@ -37,12 +37,12 @@ void ReportGuardEvent(const GuardEvent &e);
 
 // Counts for stats=1.
 enum GuardStat {
-  kGuardChecked,      // irregular collectives scanned by detector D
-  kGuardD,            // ... with overflowed displacements here
-  kGuardG,            // calls past a G bound
-  kGuardX,            // calls past an X bound
-  kGuardAvoided,      // calls this process rewrote
-  kGuardPassed,       // calls passed through unchanged despite a problem
+  kGuardChecked, // irregular collectives scanned by detector D
+  kGuardD,       // ... with overflowed displacements here
+  kGuardG,       // calls past a G bound
+  kGuardX,       // calls past an X bound
+  kGuardAvoided, // calls this process rewrote
+  kGuardPassed,  // calls passed through unchanged despite a problem
   kNumGuardStats
 };
 void CountGuard(GuardStat stat);

@@ -44,8 +44,8 @@ int CallRootedV(const RootedV &r, void *vbuf, const int *counts,
       return below.MPI_Gatherv(buf, count, type, vbuf, counts, displs, vtype,
                                root, comm);
     case Form::kNonblocking:
-      return below.MPI_Igatherv(buf, count, type, vbuf, counts, displs,
-                                vtype, root, comm, r.request);
+      return below.MPI_Igatherv(buf, count, type, vbuf, counts, displs, vtype,
+                                root, comm, r.request);
     case Form::kPersistent:
       return below.MPI_Gatherv_init(buf, count, type, vbuf, counts, displs,
                                     vtype, root, comm, r.info, r.request);
@@ -73,12 +73,11 @@ int CallRootedVLarge(const RootedV &r, const Wide &w) {
                                  w.displs, r.vtype, r.root, r.comm);
     case Form::kNonblocking:
       return below.MPI_Igatherv_c(r.buf, r.count, r.type, r.vbuf, w.counts,
-                                  w.displs, r.vtype, r.root, r.comm,
-                                  r.request);
+                                  w.displs, r.vtype, r.root, r.comm, r.request);
     case Form::kPersistent:
-      return below.MPI_Gatherv_init_c(r.buf, r.count, r.type, r.vbuf,
-                                      w.counts, w.displs, r.vtype, r.root,
-                                      r.comm, r.info, r.request);
+      return below.MPI_Gatherv_init_c(r.buf, r.count, r.type, r.vbuf, w.counts,
+                                      w.displs, r.vtype, r.root, r.comm, r.info,
+                                      r.request);
     }
   }
   switch (r.form) {
@@ -89,16 +88,16 @@ int CallRootedVLarge(const RootedV &r, const Wide &w) {
     return below.MPI_Iscatterv_c(r.vbuf, w.counts, w.displs, r.vtype, r.buf,
                                  r.count, r.type, r.root, r.comm, r.request);
   case Form::kPersistent:
-    return below.MPI_Scatterv_init_c(r.vbuf, w.counts, w.displs, r.vtype,
-                                     r.buf, r.count, r.type, r.root, r.comm,
-                                     r.info, r.request);
+    return below.MPI_Scatterv_init_c(r.vbuf, w.counts, w.displs, r.vtype, r.buf,
+                                     r.count, r.type, r.root, r.comm, r.info,
+                                     r.request);
   }
   return MPI_ERR_INTERN;
 }
 
 int CallOriginal(const RootedV &r) {
-  return CallRootedV(r, r.vbuf, r.vcounts, r.vdispls, r.vtype, r.buf,
-                     r.count, r.type, r.root, r.comm);
+  return CallRootedV(r, r.vbuf, r.vcounts, r.vdispls, r.vtype, r.buf, r.count,
+                     r.type, r.root, r.comm);
 }
 
 // Segments of the root's recovered array: ranks [starts[j], starts[j+1])
@@ -128,9 +127,8 @@ int Segments(const RootedV &r, const Scan &s, int size,
 // The root's counts and displacements of segment j, relative to its base;
 // entries outside the segment (and the root's own when it sends nothing in
 // this segment) are empty.
-void SegmentArrays(const RootedV &r, const Scan &s, const int *starts,
-                   s64 base, int j, const int *members, int m, int *counts,
-                   int *displs) {
+void SegmentArrays(const RootedV &r, const Scan &s, const int *starts, s64 base,
+                   int j, const int *members, int m, int *counts, int *displs) {
   for (int k = 0; k < m; k++) {
     int i = members[k];
     bool inside = i >= starts[j] && i < starts[j + 1];
@@ -273,10 +271,10 @@ int BigtypeV(const RootedV &r, const Scan &s, int rank, int size, s64 g) {
   }
   if (r.buf != MPI_IN_PLACE)
     big = BlockType(g, r.type, g * Extent(r.type));
-  int rc = CallRootedV(r, r.vbuf, counts.data(), displs.data(),
-                       rank == r.root ? vbig : r.vtype, r.buf,
-                       (int)(r.count / g), r.buf != MPI_IN_PLACE ? big : r.type,
-                       r.root, r.comm);
+  int rc =
+      CallRootedV(r, r.vbuf, counts.data(), displs.data(),
+                  rank == r.root ? vbig : r.vtype, r.buf, (int)(r.count / g),
+                  r.buf != MPI_IN_PLACE ? big : r.type, r.root, r.comm);
   FreeType(&vbig);
   FreeType(&big);
   return rc;
@@ -382,81 +380,73 @@ int GuardRootedV(const RootedV &r) {
   }
 }
 
-RootedV Gatherv(Form form, const char *name, const void *sendbuf,
-                int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                const int *recvcounts, const int *displs,
-                MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
-                MPI_Request *request) {
-  return RootedV{true,      form,     name,      recvbuf, recvcounts,
-                 displs,    recvtype, (void *)sendbuf,    sendcount,
-                 sendtype,  root,     comm,      info,    request};
+RootedV Gatherv(Form form, const char *name, const void *sendbuf, int sendcount,
+                MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
+                const int *displs, MPI_Datatype recvtype, int root,
+                MPI_Comm comm, MPI_Info info, MPI_Request *request) {
+  return RootedV{true,       form,     name,     recvbuf,
+                 recvcounts, displs,   recvtype, (void *)sendbuf,
+                 sendcount,  sendtype, root,     comm,
+                 info,       request};
 }
 
 RootedV Scatterv(Form form, const char *name, const void *sendbuf,
                  const int *sendcounts, const int *displs,
                  MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                 MPI_Datatype recvtype, int root, MPI_Comm comm,
-                 MPI_Info info, MPI_Request *request) {
-  return RootedV{false,     form,     name,    (void *)sendbuf, sendcounts,
-                 displs,    sendtype, recvbuf, recvcount,       recvtype,
-                 root,      comm,     info,    request};
+                 MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                 MPI_Request *request) {
+  return RootedV{false,  form,     name,    (void *)sendbuf, sendcounts,
+                 displs, sendtype, recvbuf, recvcount,       recvtype,
+                 root,   comm,     info,    request};
 }
 
 int GuardGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                  void *recvbuf, const int recvcounts[], const int displs[],
                  MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return GuardRootedV(Gatherv(Form::kBlocking, "MPI_Gatherv", sendbuf,
-                              sendcount, sendtype, recvbuf, recvcounts,
-                              displs, recvtype, root, comm, MPI_INFO_NULL,
-                              nullptr));
+                              sendcount, sendtype, recvbuf, recvcounts, displs,
+                              recvtype, root, comm, MPI_INFO_NULL, nullptr));
 }
 int GuardIgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                   void *recvbuf, const int recvcounts[], const int displs[],
                   MPI_Datatype recvtype, int root, MPI_Comm comm,
                   MPI_Request *request) {
   return GuardRootedV(Gatherv(Form::kNonblocking, "MPI_Igatherv", sendbuf,
-                              sendcount, sendtype, recvbuf, recvcounts,
-                              displs, recvtype, root, comm, MPI_INFO_NULL,
-                              request));
+                              sendcount, sendtype, recvbuf, recvcounts, displs,
+                              recvtype, root, comm, MPI_INFO_NULL, request));
 }
-int GuardGathervInit(const void *sendbuf, int sendcount,
-                     MPI_Datatype sendtype, void *recvbuf,
-                     const int recvcounts[], const int displs[],
+int GuardGathervInit(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                     void *recvbuf, const int recvcounts[], const int displs[],
                      MPI_Datatype recvtype, int root, MPI_Comm comm,
                      MPI_Info info, MPI_Request *request) {
   return GuardRootedV(Gatherv(Form::kPersistent, "MPI_Gatherv_init", sendbuf,
-                              sendcount, sendtype, recvbuf, recvcounts,
-                              displs, recvtype, root, comm, info, request));
+                              sendcount, sendtype, recvbuf, recvcounts, displs,
+                              recvtype, root, comm, info, request));
 }
 int GuardScatterv(const void *sendbuf, const int sendcounts[],
                   const int displs[], MPI_Datatype sendtype, void *recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root,
                   MPI_Comm comm) {
   return GuardRootedV(Scatterv(Form::kBlocking, "MPI_Scatterv", sendbuf,
-                               sendcounts, displs, sendtype, recvbuf,
-                               recvcount, recvtype, root, comm,
-                               MPI_INFO_NULL, nullptr));
+                               sendcounts, displs, sendtype, recvbuf, recvcount,
+                               recvtype, root, comm, MPI_INFO_NULL, nullptr));
 }
 int GuardIscatterv(const void *sendbuf, const int sendcounts[],
                    const int displs[], MPI_Datatype sendtype, void *recvbuf,
                    int recvcount, MPI_Datatype recvtype, int root,
                    MPI_Comm comm, MPI_Request *request) {
   return GuardRootedV(Scatterv(Form::kNonblocking, "MPI_Iscatterv", sendbuf,
-                               sendcounts, displs, sendtype, recvbuf,
-                               recvcount, recvtype, root, comm,
-                               MPI_INFO_NULL, request));
+                               sendcounts, displs, sendtype, recvbuf, recvcount,
+                               recvtype, root, comm, MPI_INFO_NULL, request));
 }
 int GuardScattervInit(const void *sendbuf, const int sendcounts[],
-                      const int displs[], MPI_Datatype sendtype,
-                      void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                      int root, MPI_Comm comm, MPI_Info info,
-                      MPI_Request *request) {
-  return GuardRootedV(Scatterv(Form::kPersistent, "MPI_Scatterv_init",
-                               sendbuf, sendcounts, displs, sendtype, recvbuf,
-                               recvcount, recvtype, root, comm, info,
-                               request));
+                      const int displs[], MPI_Datatype sendtype, void *recvbuf,
+                      int recvcount, MPI_Datatype recvtype, int root,
+                      MPI_Comm comm, MPI_Info info, MPI_Request *request) {
+  return GuardRootedV(Scatterv(Form::kPersistent, "MPI_Scatterv_init", sendbuf,
+                               sendcounts, displs, sendtype, recvbuf, recvcount,
+                               recvtype, root, comm, info, request));
 }
-
 
 } // namespace
 

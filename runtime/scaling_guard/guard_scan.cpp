@@ -64,8 +64,7 @@ Verdict ScanArray(const DisplArray &a, Scan *s) {
 }
 
 void ReportScan(const char *collective, const DisplArray *arrays,
-                const Scan *scans, int n, Strategy strategy,
-                const char *how) {
+                const Scan *scans, int n, Strategy strategy, const char *how) {
   for (int k = 0; k < n; k++) {
     const Scan &s = scans[k];
     if (s.verdict == kClean)
@@ -115,8 +114,8 @@ Wide Widen(const DisplArray &a, const Scan &s, Form form,
   return w;
 }
 
-Verdict Decide(Form form, MPI_Comm comm, const DisplArray *arrays,
-               Scan *scans, int n) {
+Verdict Decide(Form form, MPI_Comm comm, const DisplArray *arrays, Scan *scans,
+               int n) {
   CountGuard(kGuardChecked);
   s64 v = kClean;
   for (int k = 0; k < n; k++) {
@@ -136,16 +135,14 @@ const char *const kBeyondHow =
     "(the array does not follow the non-descending convention the recovery "
     "assumes)";
 
-Strategy LargeCountOnly(Form form, const char *name, char *how,
-                        uptr how_size) {
+Strategy LargeCountOnly(Form form, const char *name, char *how, uptr how_size) {
   Strategy req = RequestedStrategy();
   if (req == Strategy::kNone) {
     internal_snprintf(how, how_size, "scaling_strategy=none");
     return Strategy::kNone;
   }
   if (req == Strategy::kAuto || req == Strategy::kLargeCount)
-    internal_snprintf(how, how_size, "%s_c with MPI_Aint displacements",
-                      name);
+    internal_snprintf(how, how_size, "%s_c with MPI_Aint displacements", name);
   else
     internal_snprintf(how, how_size,
                       "%s_c with MPI_Aint displacements (%s does not apply "
@@ -162,8 +159,6 @@ void CountOutcome(Verdict v, Strategy strategy) {
   CountGuard(strategy == Strategy::kNone || v == kBeyondBuffer ? kGuardPassed
                                                                : kGuardAvoided);
 }
-
-
 
 bool NeedsLargeCount(Form form, MPI_Comm comm, const char *name,
                      const DisplArray *arrays, Scan *scans, int n) {

@@ -60,16 +60,15 @@ Wide Widen(const DisplArray &a, const Scan &s, Form form,
 
 // The verdict of the call: this process's, or for a blocking call the
 // worst over the communicator (one allreduce).
-Verdict Decide(Form form, MPI_Comm comm, const DisplArray *arrays,
-               Scan *scans, int n);
+Verdict Decide(Form form, MPI_Comm comm, const DisplArray *arrays, Scan *scans,
+               int n);
 
 // Why a range past mapped memory is passed through.
 extern const char *const kBeyondHow;
 
 // Strategy for a D problem of a collective that only has large_count;
 // writes the report's "how".
-Strategy LargeCountOnly(Form form, const char *name, char *how,
-                        uptr how_size);
+Strategy LargeCountOnly(Form form, const char *name, char *how, uptr how_size);
 
 // stats=1: the call was rewritten or passed through.
 void CountOutcome(Verdict v, Strategy strategy);
