@@ -15,6 +15,7 @@ namespace {
 constexpr uptr kMaxBounds = 256;
 Bound bounds[kMaxBounds];
 uptr num_bounds;
+const char *bounds_path;
 
 constexpr s64 kMax = 0x7fffffffffffffffll;
 
@@ -155,6 +156,7 @@ s64 CallSizes::GlobalBytes() const {
 }
 
 void LoadBounds(const char *path) {
+  bounds_path = path;
   char *data = nullptr;
   uptr size = 0, len = 0;
   error_t err;
@@ -177,6 +179,15 @@ void LoadBounds(const char *path) {
     }
   }
   UnmapOrDie(data, size);
+}
+
+void CheckBoundCollectives(bool (*known)(const char *collective)) {
+  for (uptr i = 0; i < num_bounds; i++)
+    if (!known(bounds[i].collective))
+      BoundsError(bounds_path, bounds[i].line,
+                  "detectors G and X do not guard (see the list of "
+                  "collectives)",
+                  bounds[i].collective);
 }
 
 bool HasBounds(const char *collective) {

@@ -40,6 +40,10 @@ struct CallSizes {
 // one-line error naming the file and line.
 void LoadBounds(const char *path);
 
+// Stops the program (one line naming the file and line) at the first bound
+// whose collective `known` rejects.
+void CheckBoundCollectives(bool (*known)(const char *collective));
+
 // Whether the file names `collective` (its entry point is guarded at all).
 bool HasBounds(const char *collective);
 

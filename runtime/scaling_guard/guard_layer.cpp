@@ -2,6 +2,7 @@
 #include "guard_layer.h"
 
 #include "../mpisync_flags.h"
+#include "guard_bounds.h"
 #include "guard_internal.h"
 #include "guard_irregular.h"
 #include "guard_options.h"
@@ -24,6 +25,7 @@ bool ScalingGuardEnabled() { return flags()->scaling_guard; }
 
 void InstallScalingGuard(MpiNext *next) {
   scaling::LoadOptions();
+  scaling::CheckBoundCollectives(scaling::IsRegularEntry);
   // internal_memcpy: a plain struct copy would call libc memcpy.
   __sanitizer::internal_memcpy(&scaling::below, next, sizeof(MpiNext));
   // Detector D watches every irregular collective; G and X only those the

@@ -305,39 +305,51 @@ int GuardReduceScatterInit(const void *sendbuf, void *recvbuf,
 
 } // namespace
 
+// The entry points G and X can guard: one row each.
+#define MPISYNC_REGULAR_ENTRIES(X)                                             \
+  X(MPI_Bcast, GuardBcast)                                                     \
+  X(MPI_Ibcast, GuardIbcast)                                                   \
+  X(MPI_Bcast_init, GuardBcastInit)                                            \
+  X(MPI_Gather, GuardGather)                                                   \
+  X(MPI_Igather, GuardIgather)                                                 \
+  X(MPI_Gather_init, GuardGatherInit)                                          \
+  X(MPI_Scatter, GuardScatter)                                                 \
+  X(MPI_Iscatter, GuardIscatter)                                               \
+  X(MPI_Scatter_init, GuardScatterInit)                                        \
+  X(MPI_Allgather, GuardAllgather)                                             \
+  X(MPI_Iallgather, GuardIallgather)                                           \
+  X(MPI_Allgather_init, GuardAllgatherInit)                                    \
+  X(MPI_Alltoall, GuardAlltoall)                                               \
+  X(MPI_Ialltoall, GuardIalltoall)                                             \
+  X(MPI_Alltoall_init, GuardAlltoallInit)                                      \
+  X(MPI_Reduce, GuardReduce)                                                   \
+  X(MPI_Ireduce, GuardIreduce)                                                 \
+  X(MPI_Reduce_init, GuardReduceInit)                                          \
+  X(MPI_Allreduce, GuardAllreduce)                                             \
+  X(MPI_Iallreduce, GuardIallreduce)                                           \
+  X(MPI_Allreduce_init, GuardAllreduceInit)                                    \
+  X(MPI_Reduce_scatter_block, GuardReduceScatterBlock)                         \
+  X(MPI_Ireduce_scatter_block, GuardIreduceScatterBlock)                       \
+  X(MPI_Reduce_scatter_block_init, GuardReduceScatterBlockInit)                \
+  X(MPI_Reduce_scatter, GuardReduceScatter)                                    \
+  X(MPI_Ireduce_scatter, GuardIreduceScatter)                                  \
+  X(MPI_Reduce_scatter_init, GuardReduceScatterInit)
+
 void InstallRegular(MpiNext *next) {
 #define MPISYNC_GUARD_ENTRY(Entry, Fn)                                         \
   if (HasBounds(#Entry))                                                       \
     next->Entry = Fn;
-  MPISYNC_GUARD_ENTRY(MPI_Bcast, GuardBcast)
-  MPISYNC_GUARD_ENTRY(MPI_Ibcast, GuardIbcast)
-  MPISYNC_GUARD_ENTRY(MPI_Bcast_init, GuardBcastInit)
-  MPISYNC_GUARD_ENTRY(MPI_Gather, GuardGather)
-  MPISYNC_GUARD_ENTRY(MPI_Igather, GuardIgather)
-  MPISYNC_GUARD_ENTRY(MPI_Gather_init, GuardGatherInit)
-  MPISYNC_GUARD_ENTRY(MPI_Scatter, GuardScatter)
-  MPISYNC_GUARD_ENTRY(MPI_Iscatter, GuardIscatter)
-  MPISYNC_GUARD_ENTRY(MPI_Scatter_init, GuardScatterInit)
-  MPISYNC_GUARD_ENTRY(MPI_Allgather, GuardAllgather)
-  MPISYNC_GUARD_ENTRY(MPI_Iallgather, GuardIallgather)
-  MPISYNC_GUARD_ENTRY(MPI_Allgather_init, GuardAllgatherInit)
-  MPISYNC_GUARD_ENTRY(MPI_Alltoall, GuardAlltoall)
-  MPISYNC_GUARD_ENTRY(MPI_Ialltoall, GuardIalltoall)
-  MPISYNC_GUARD_ENTRY(MPI_Alltoall_init, GuardAlltoallInit)
-  MPISYNC_GUARD_ENTRY(MPI_Reduce, GuardReduce)
-  MPISYNC_GUARD_ENTRY(MPI_Ireduce, GuardIreduce)
-  MPISYNC_GUARD_ENTRY(MPI_Reduce_init, GuardReduceInit)
-  MPISYNC_GUARD_ENTRY(MPI_Allreduce, GuardAllreduce)
-  MPISYNC_GUARD_ENTRY(MPI_Iallreduce, GuardIallreduce)
-  MPISYNC_GUARD_ENTRY(MPI_Allreduce_init, GuardAllreduceInit)
-  MPISYNC_GUARD_ENTRY(MPI_Reduce_scatter_block, GuardReduceScatterBlock)
-  MPISYNC_GUARD_ENTRY(MPI_Ireduce_scatter_block, GuardIreduceScatterBlock)
-  MPISYNC_GUARD_ENTRY(MPI_Reduce_scatter_block_init,
-                      GuardReduceScatterBlockInit)
-  MPISYNC_GUARD_ENTRY(MPI_Reduce_scatter, GuardReduceScatter)
-  MPISYNC_GUARD_ENTRY(MPI_Ireduce_scatter, GuardIreduceScatter)
-  MPISYNC_GUARD_ENTRY(MPI_Reduce_scatter_init, GuardReduceScatterInit)
+  MPISYNC_REGULAR_ENTRIES(MPISYNC_GUARD_ENTRY)
 #undef MPISYNC_GUARD_ENTRY
+}
+
+bool IsRegularEntry(const char *name) {
+#define MPISYNC_IS_ENTRY(Entry, Fn)                                            \
+  if (!internal_strcmp(name, #Entry))                                          \
+    return true;
+  MPISYNC_REGULAR_ENTRIES(MPISYNC_IS_ENTRY)
+#undef MPISYNC_IS_ENTRY
+  return false;
 }
 
 } // namespace scaling

@@ -13,6 +13,9 @@ namespace scaling {
 // guard; collectives without one keep calling MPI directly.
 void InstallRegular(MpiNext *next);
 
+// Whether `name` is an entry point G and X can guard (MPI_Gather, ...).
+bool IsRegularEntry(const char *name);
+
 } // namespace scaling
 } // namespace mpisync
 
