@@ -53,9 +53,10 @@ int Guard(RegularCall &c) {
   if (req == Strategy::kNone) {
     why = "scaling_strategy=none";
   } else if (req == Strategy::kAuto) {
-    // Table X: W2 where the problem does not depend on s (an element bound)
-    // and the type allows, else W1-B, the general one.
-    if (BigtypeApplies(c, z) && !(b->cls == 'G' && b->bytes))
+    // Table X: W2 where the problem does not depend on s (a G bound on
+    // elements) and the type allows, else W1-B, the general one (the only
+    // one for class X, whose form is unknown at other s).
+    if (BigtypeApplies(c, z) && b->cls == 'G' && !b->bytes)
       st = Strategy::kBigtype;
     else if (RoundsApply(c) && chunk > 0)
       st = Strategy::kRounds;

@@ -25,6 +25,11 @@
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds %mpiexec -n 2 %t iallreduce 2>&1 | FileCheck %s --check-prefixes=IALLREDUCE
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds %mpiexec -n 2 %t reduce_scatter_block 2>&1 | FileCheck %s --check-prefixes=RSB
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:scaling_strategy=none %mpiexec -n 2 %t gather 2>&1 | FileCheck %s --check-prefixes=GATHER,NONE
+// Class X: auto takes rounds (Table X), not the big datatype.
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/x.bounds %mpiexec -n 2 %t gather 2>&1 | FileCheck %s --check-prefix=XGATHER
+// XGATHER: MPI_Gather: count past a bound (detector X): n = 700 > 300 at s = 4, P = 2 (bounds file line 2)
+// XGATHER-NEXT: avoided with rounds (W1-B): 3 rounds of MPI_Gather with at most 300 elements per process, here:
+// XGATHER: gather: bytes ok
 // G and X reports are notices: halt_on_error does not stop at them.
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:halt_on_error=1 %mpiexec -n 2 %t gather 2>&1 | FileCheck %s --check-prefixes=GATHER,BIGTYPE
 //
