@@ -2,6 +2,7 @@
 #include "mpisync_layers.h"
 
 #include "sanitizer_common/sanitizer_common.h"
+#include "scaling_guard/guard_layer.h"
 
 using namespace __sanitizer;
 
@@ -14,6 +15,7 @@ namespace {
 // the scaling guard rewrites collectives above it; cloning, which decides
 // whether a call reaches MPI at all, sits on top.
 const ModeLayer kLayers[] = {
+    {"scaling_guard", ScalingGuardEnabled, InstallScalingGuard},
     {nullptr, nullptr, nullptr}, // end of the list
 };
 

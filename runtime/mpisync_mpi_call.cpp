@@ -11,13 +11,25 @@ using namespace __sanitizer;
 
 namespace mpisync {
 
+namespace {
+THREADLOCAL MpiCall *outermost_call;
+} // namespace
+
 MpiCall::MpiCall(const char *name, uptr pc, uptr bp)
-    : name_(name), pc_(pc), bp_(bp) {
+    : name_(name), pc_(pc), bp_(bp), outer_(outermost_call) {
   Initialize();
   mpi_call_depth++;
+  if (!outer_)
+    outermost_call = this;
 }
 
-MpiCall::~MpiCall() { mpi_call_depth--; }
+MpiCall::~MpiCall() {
+  mpi_call_depth--;
+  if (!outer_)
+    outermost_call = nullptr;
+}
+
+MpiCall *CurrentMpiCall() { return outermost_call; }
 
 u32 MpiCall::Stack() {
   // Calls through MPICH's Fortran bindings come from code without frame

@@ -29,6 +29,8 @@ public:
   MpiCall(const char *name, uptr pc, uptr bp);
   ~MpiCall();
   const char *name() const { return name_; }
+  // The return address into the program's code.
+  uptr pc() const { return pc_; }
   // The caller's stack, captured on first use.
   u32 Stack();
 
@@ -36,7 +38,12 @@ private:
   const char *name_;
   uptr pc_, bp_;
   u32 stack_ = 0;
+  MpiCall *outer_; // the call this one is nested in, if any
 };
+
+// The outermost MPI call in progress on this thread (the program's own
+// call), or null: what a mode layer reports as the call site.
+MpiCall *CurrentMpiCall();
 
 // Request handles copied before the MPI call overwrites them.
 class SavedRequests {

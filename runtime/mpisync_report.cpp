@@ -67,15 +67,18 @@ __sanitizer::InternalScopedString &ReportDesc::AddStack(const char *role,
 // A report is written with one write, so ranks sharing a terminal or a pipe
 // do not interleave their lines.
 void EmitReport(const ReportDesc &desc) {
-  error_count++;
+  static uptr report_count;
+  report_count++;
+  if (desc.counts_as_error)
+    error_count++;
   if (JsonReports()) {
-    PrintJsonReport(desc, world_rank, error_count);
+    PrintJsonReport(desc, world_rank, report_count);
   } else {
     InternalScopedString out;
     RenderTextReport(desc, world_rank, &out);
     Printf("%s", out.data());
   }
-  if (flags()->halt_on_error) {
+  if (desc.counts_as_error && flags()->halt_on_error) {
     Report("ABORTING (halt_on_error=1)\n");
     Die();
   }

@@ -59,11 +59,26 @@ struct ReportDesc {
   bool has_access = false;
   ReportBuffer buffer = {};
   bool has_buffer = false;
-  // The run-time mode that acted, when one did (amplify, scaling guard,
-  // cloning), and what it did: printed as "<mode>: <detail>" before the
-  // SUMMARY line, and as "mode"/"mode_detail" in JSON.
+  // The run-time mode that made or changed the report (amplify, scaling
+  // guard, cloning), and its own fields: JSON "mode": {"name": mode,
+  // key: value...}. The text says what the mode did in the stacks' titles.
+  struct ModeField {
+    const char *key;
+    const char *text; // null: the value is `number`
+    __sanitizer::s64 number;
+  };
+  static constexpr uptr kMaxModeFields = 12;
   const char *mode = nullptr;
-  char mode_detail[160] = {};
+  ModeField mode_fields[kMaxModeFields];
+  uptr num_mode_fields = 0;
+  void AddModeField(const char *key, const char *text,
+                    __sanitizer::s64 number = 0) {
+    if (num_mode_fields < kMaxModeFields)
+      mode_fields[num_mode_fields++] = {key, text, number};
+  }
+  // A mode's notice of something it handled: printed, but it neither
+  // counts for the exit code nor stops the run (halt_on_error).
+  bool counts_as_error = true;
   // Occurrences of the same error at the same pair of places that this
   // report stands for ("and N more like it" in the SUMMARY line).
   uptr more_like_it = 0;

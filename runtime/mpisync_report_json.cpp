@@ -311,8 +311,14 @@ void PrintJsonReport(const ReportDesc &desc, int rank, uptr seq) {
     w.StartObject();
     Key(w, "name");
     String(w, desc.mode);
-    Key(w, "detail");
-    String(w, desc.mode_detail);
+    for (uptr i = 0; i < desc.num_mode_fields; i++) {
+      const ReportDesc::ModeField &f = desc.mode_fields[i];
+      Key(w, f.key);
+      if (f.text)
+        String(w, f.text);
+      else
+        w.Int64(f.number);
+    }
     w.EndObject();
   }
   Key(w, "message");

@@ -5,7 +5,6 @@
 //   <title of stack 0>
 //       #0 0x... in f file:line:col
 //   <title of stack 1> ...
-//   [<mode>: <detail>]
 //   SUMMARY: MPISync: KIND file:line in f; CALL at file:line in g
 //   =================================================================
 #include "mpisync_report_desc.h"
@@ -45,8 +44,6 @@ void RenderTextReport(const ReportDesc &desc, int rank,
     out->Append(desc.stacks[i].title.data());
     PrintStack(desc.stacks[i].id, out);
   }
-  if (desc.mode)
-    out->AppendF("%s: %s\n", desc.mode, desc.mode_detail);
   RenderSummary(desc, out);
   out->Append("\n");
   out->Append(kRule);

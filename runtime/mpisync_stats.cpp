@@ -2,6 +2,7 @@
 #include "mpisync_stats.h"
 
 #include "mpisync_report.h"
+#include "scaling_guard/guard_layer.h"
 #include "sanitizer_common/sanitizer_common.h"
 
 using namespace __sanitizer;
@@ -23,6 +24,7 @@ void PrintStats() {
                 (unsigned long long)atomic_load(&stat_counters[i],
                                                 memory_order_relaxed));
   Printf("%s", out.data());
+  PrintScalingGuardStats();
 }
 
 } // namespace mpisync

@@ -41,6 +41,11 @@ extra = " " + FILTERS_OFF if filters == "off" else ""
 if filters == "off":
     config.available_features.add("filters-off")
 
+# `--param mpisync_large=1` runs the tests that need gigabytes of memory
+# (REQUIRES: large), e.g. the scaling guard's real int overflow.
+if lit_config.params.get("mpisync_large", "0") == "1":
+    config.available_features.add("large")
+
 bindir = config.mpisync_bin_dir
 config.substitutions += [
     ("%mpicc", os.path.join(bindir, "mpisync-mpicc") + extra),
