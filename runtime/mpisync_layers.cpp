@@ -1,6 +1,8 @@
 // Installation of the run-time modes' layers (mpisync_layers.h).
 #include "mpisync_layers.h"
 
+#include "amplify/amplify.h"
+
 #include "sanitizer_common/sanitizer_common.h"
 
 using namespace __sanitizer;
@@ -14,6 +16,7 @@ namespace {
 // the scaling guard rewrites collectives above it; cloning, which decides
 // whether a call reaches MPI at all, sits on top.
 const ModeLayer kLayers[] = {
+    {"amplify", amplify::Enabled, amplify::Install},
     {nullptr, nullptr, nullptr}, // end of the list
 };
 

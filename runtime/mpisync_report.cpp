@@ -1,6 +1,8 @@
 // Report printing, de-duplication, suppressions and the halt policy.
 #include "mpisync_report.h"
 
+#include "amplify/amplify.h"
+
 #include "mpisync_flags.h"
 #include "mpisync_report_internal.h"
 #include "mpisync_report_json.h"
@@ -72,6 +74,7 @@ void PrintHeader(ErrorKind kind, InternalScopedString *out,
 void PrintSummary(ErrorKind kind, u32 first_stack, const char *call,
                   u32 call_stack, InternalScopedString *out,
                   ReportRecord *rec) {
+  amplify::AppendAmplified(kind, out, rec);
   rec->SetSummary(first_stack, call, call_stack, *out);
   char first[512], mpi[512];
   DescribeTopFrame(first_stack, first, sizeof(first));

@@ -349,6 +349,10 @@ void PrintJsonReport(const ReportRecord &rec, const InternalScopedString &text,
     w.Bool(false);
   else
     w.Null();
+  if (rec.amplified) { // amplify=1 forced the conflict (docs/amplify.md)
+    Key(w, "amplified");
+    String(w, rec.amplified);
+  }
   Key(w, "message");
   if (rec.num_stacks)
     Substring(w, text, rec.stacks[0].title_begin, rec.stacks[0].title_end);

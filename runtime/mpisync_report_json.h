@@ -37,6 +37,8 @@ struct ReportRecord {
   ErrorKind kind;
   // "manifest", "latent", "unknown" (buffer accesses only).
   const char *verdict = nullptr;
+  // The amplify stage that forced the conflict (amplify/amplify.h), or null.
+  const char *amplified = nullptr;
   // The access: "read" or "write" (buffer accesses), or what released the
   // memory ("free() releases", ...) with access_size the released length.
   const char *access_type = nullptr;

@@ -1,6 +1,8 @@
 // Run-time statistics, printed per rank at exit.
 #include "mpisync_stats.h"
 
+#include "amplify/amplify.h"
+
 #include "mpisync_report.h"
 #include "sanitizer_common/sanitizer_common.h"
 
@@ -23,6 +25,8 @@ void PrintStats() {
                 (unsigned long long)atomic_load(&stat_counters[i],
                                                 memory_order_relaxed));
   Printf("%s", out.data());
+  if (amplify::Active())
+    amplify::PrintStats();
 }
 
 } // namespace mpisync
