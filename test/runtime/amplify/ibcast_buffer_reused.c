@@ -8,13 +8,18 @@
 // RUN: env MPISYNC_OPTIONS=exitcode=0 %mpiexec -n 3 %t
 // RUN: env MPISYNC_OPTIONS=amplify=1 not %mpiexec -n 3 %t > %t.out 2>&1
 // RUN: FileCheck %s < %t.out
-// RUN: FileCheck %s --check-prefix=REPORT < %t.out
+// RUN: FileCheck %s --check-prefix=POISON < %t.out
+// RUN: FileCheck %s --check-prefix=LATE < %t.out
 // RUN: %mpicc -fsanitize=mpisync -g -DFIXED %s -o %t.fixed
 // RUN: env MPISYNC_OPTIONS=amplify=1 %mpiexec -n 3 %t.fixed 2>&1 | FileCheck %s --check-prefix=FIXED
 // CHECK: rank {{[12]}} peeked {{-?}}nan
 // CHECK: Assertion
-// REPORT: amplified: poison
-// REPORT: amplified: late-send
+// POISON: ERROR: MPISync: recv-buffer-access on rank {{[12]}}
+// POISON: amplified: poison
+// POISON: SUMMARY: MPISync: recv-buffer-access {{.*}}ibcast_buffer_reused.c:{{[0-9]+}}:{{[0-9]+}} in main; MPI_Ibcast at
+// LATE: ERROR: MPISync: send-buffer-write on rank 0
+// LATE: amplified: late-send
+// LATE: SUMMARY: MPISync: send-buffer-write {{.*}}ibcast_buffer_reused.c:{{[0-9]+}}:{{[0-9]+}} in main; MPI_Ibcast at
 // FIXED-NOT: MPISync
 // FIXED: rank 1 got 1 1 1 1
 #include <assert.h>
