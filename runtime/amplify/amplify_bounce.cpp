@@ -18,7 +18,7 @@ namespace amplify {
 namespace {
 
 // Largest buffer the layer copies; beyond it the receive is left alone.
-constexpr MPI_Count kMaxBounce = (MPI_Count)1 << 40;
+constexpr MPI_Count kMaxBounce = (MPI_Count)1 << 30;
 
 MPI_Count PackedSize(MPI_Count count, MPI_Datatype type) {
   MPI_Count size = 0;
@@ -43,7 +43,7 @@ void PackFrom(const void *buf, MPI_Count count, MPI_Datatype type,
 } // namespace
 
 void PoisonLayout(void *buf, MPI_Count count, MPI_Datatype type) {
-  if (count <= 0 || buf == MPI_IN_PLACE || type == MPI_DATATYPE_NULL)
+  if (count <= 0 || buf == MPI_IN_PLACE || !TypeUsable(type))
     return;
   // Written with internal_memset, not through MPI: the detector takes the
   // MPI library's own copies into a pending buffer for the data arriving.
@@ -69,8 +69,8 @@ void PoisonLayout(void *buf, MPI_Count count, MPI_Datatype type) {
     return;
   }
   MPI_Count packed = PackedSize(count, type);
-  if (packed <= 0 || packed > kMaxBounce)
-    return;
+  if (!buf || packed <= 0 || packed > kMaxBounce) // MPI_BOTTOM: MPICH's
+    return;                                         // MPI_Unpack refuses it
   char *stream = (char *)AllocData(packed);
   if (!stream)
     return;
@@ -83,7 +83,9 @@ void PoisonLayout(void *buf, MPI_Count count, MPI_Datatype type) {
 bool BounceCreate(Bounce *b, void *user, MPI_Count count,
                   MPI_Datatype type) {
   internal_memset(b, 0, sizeof(*b));
-  if (count <= 0 || user == MPI_IN_PLACE || type == MPI_DATATYPE_NULL)
+  // MPI_BOTTOM buffers are left alone: MPICH's MPI_Pack refuses them.
+  if (count <= 0 || user == MPI_IN_PLACE || user == nullptr ||
+      !TypeUsable(type))
     return false;
   MPI_Count true_lb, true_extent, lb, extent;
   if (PMPI_Type_get_true_extent_c(type, &true_lb, &true_extent) !=
@@ -124,6 +126,9 @@ void BouncePoison(Bounce *b) {
 
 void BounceDeliver(Bounce *b, MPI_Count elements) {
   if (!b->used)
+    return;
+  // A program that unmapped its pending buffer gets nothing written there.
+  if (!IsAccessibleMemoryRange((uptr)b->user + b->lb, b->mem_size))
     return;
   UnpackInto(b->saved, b->packed, b->user, b->count, b->type);
   if (elements < 0 || elements > b->count)

@@ -18,6 +18,11 @@ namespace amplify {
 
 namespace {
 
+// Collectives whose handles the layer cannot query go to MPI at once.
+bool Unusable(MPI_Datatype a, MPI_Datatype b) {
+  return !TypeUsable(a) || !TypeUsable(b);
+}
+
 bool Intercomm(MPI_Comm comm) {
   int flag = 0;
   return comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &flag) !=
@@ -67,7 +72,8 @@ AmpRequest *HoldCollective(CollKind kind, const void *sendbuf,
 template <typename C>
 int AmpIbcast(void *buffer, C count, MPI_Datatype datatype, int root,
               MPI_Comm comm, MPI_Request *request) {
-  if (!request || count < 0 || Intercomm(comm)) {
+  if (!request || count < 0 || Intercomm(comm) ||
+      Unusable(datatype, datatype)) {
     IssueHeld();
     return below.MPI_Ibcast_c(buffer, count, datatype, root, comm, request);
   }
@@ -84,7 +90,8 @@ template <typename C>
 int AmpIallreduce(const void *sendbuf, void *recvbuf, C count,
                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                   MPI_Request *request) {
-  if (!request || count < 0 || Intercomm(comm)) {
+  if (!request || count < 0 || Intercomm(comm) ||
+      Unusable(datatype, datatype)) {
     IssueHeld();
     return below.MPI_Iallreduce_c(sendbuf, recvbuf, count, datatype, op, comm,
                                   request);
@@ -102,7 +109,8 @@ template <typename C>
 int AmpIreduce(const void *sendbuf, void *recvbuf, C count,
                MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
                MPI_Request *request) {
-  if (!request || count < 0 || Intercomm(comm)) {
+  if (!request || count < 0 || Intercomm(comm) ||
+      Unusable(datatype, datatype)) {
     IssueHeld();
     return below.MPI_Ireduce_c(sendbuf, recvbuf, count, datatype, op, root,
                                comm, request);
@@ -137,7 +145,9 @@ template <CollKind kKind, typename C>
 int AmpIcollRooted(const void *sendbuf, C sendcount, MPI_Datatype sendtype,
                    void *recvbuf, C recvcount, MPI_Datatype recvtype,
                    int root, MPI_Comm comm, MPI_Request *request) {
-  if (!request || sendcount < 0 || recvcount < 0 || Intercomm(comm))
+  if (!request || sendcount < 0 || recvcount < 0 || Intercomm(comm) ||
+      (sendbuf != MPI_IN_PLACE && !TypeUsable(sendtype)) ||
+      (recvbuf != MPI_IN_PLACE && !TypeUsable(recvtype)))
     return PassRooted<kKind, C>(sendbuf, sendcount, sendtype, recvbuf,
                                 recvcount, recvtype, root, comm, request);
   bool at_root = RankIn(comm) == root;

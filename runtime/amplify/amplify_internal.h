@@ -69,6 +69,10 @@ void FreeData(void *p, uptr size);
 // (the program may free its handle while the operation is held).
 MPI_Datatype KeepType(MPI_Datatype type);
 void DropType(MPI_Datatype type);
+// A datatype handle the layer may query: not null, not freed, known to MPI
+// (the detector's data maps decide; MPICH crashes on a freed handle). An
+// operation with another one goes to MPI at once, which reports it.
+bool TypeUsable(MPI_Datatype type);
 
 // amplify_requests.cpp: issues every held send, collective start and
 // persistent start in program order. Called before any call that may block

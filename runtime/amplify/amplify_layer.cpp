@@ -5,11 +5,15 @@
 #include "amplify_internal.h"
 #include "amplify_requests.h"
 
+#include "mpisync_datatype.h"
 #include "mpisync_flags.h"
+#include "mpisync_pending.h"
+#include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_libc.h"
 
 #include "sanitizer_common/sanitizer_allocator_internal.h"
+#include "sanitizer_common/sanitizer_placement_new.h"
 
 #include <time.h>
 
@@ -170,26 +174,59 @@ void FreeData(void *p, uptr size) {
 }
 
 namespace {
+
 bool Named(MPI_Datatype type) {
-  int ni, na, nd, combiner;
-  return PMPI_Type_get_envelope(type, &ni, &na, &nd, &combiner) !=
+  MPI_Count ni, na, nc, nd;
+  int combiner;
+  return PMPI_Type_get_envelope_c(type, &ni, &na, &nc, &nd, &combiner) !=
              MPI_SUCCESS ||
          combiner == MPI_COMBINER_NAMED;
 }
+
+// The duplicates the layer made, so that only those are freed.
+DenseMap<int, int> *kept;
+
+int TypeKey(MPI_Datatype type) {
+  int key;
+  static_assert(sizeof(MPI_Datatype) == sizeof(int), "int handles (MPICH)");
+  internal_memcpy(&key, &type, sizeof(key));
+  return key;
+}
+
 } // namespace
 
+bool TypeUsable(MPI_Datatype type) {
+  if (type == MPI_DATATYPE_NULL)
+    return false;
+  Lock lock(&StateMutex());
+  DataMap *map = AcquireDataMap(type);
+  if (!map)
+    return false;
+  ReleaseDataMap(map);
+  return true;
+}
+
 MPI_Datatype KeepType(MPI_Datatype type) {
-  if (type == MPI_DATATYPE_NULL || Named(type))
+  if (!TypeUsable(type) || Named(type))
     return type;
   MPI_Datatype copy = type;
   if (PMPI_Type_dup(type, &copy) != MPI_SUCCESS)
     return type;
+  if (!kept)
+    kept = new (InternalAlloc(sizeof(*kept))) DenseMap<int, int>();
+  (*kept)[TypeKey(copy)] = 1;
   return copy;
 }
 
 void DropType(MPI_Datatype type) {
-  if (type == MPI_DATATYPE_NULL || Named(type))
+  if (type == MPI_DATATYPE_NULL || !kept || !kept->find(TypeKey(type)))
     return;
+  kept->erase(TypeKey(type));
+  {
+    // MPI may hand the handle out again to the program: no stale data map.
+    Lock lock(&StateMutex());
+    ForgetDatatype(type);
+  }
   PMPI_Type_free(&type);
 }
 

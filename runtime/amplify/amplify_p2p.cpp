@@ -14,11 +14,46 @@ namespace amplify {
 
 namespace {
 
+// MPI checks a call's arguments when it is made; a held call is made later.
+// So the layer first makes the same call to MPI_PROC_NULL (which completes
+// at once and moves no data): MPI's answer to it is the call's answer.
+int ProbeSend(const void *buf, MPI_Count count, MPI_Datatype datatype,
+              int tag, MPI_Comm comm) {
+  MPI_Request probe = MPI_REQUEST_NULL;
+  int rc = below.MPI_Isend_c(buf, count, datatype, MPI_PROC_NULL, tag, comm,
+                             &probe);
+  if (rc == MPI_SUCCESS)
+    below.MPI_Wait(&probe, MPI_STATUS_IGNORE);
+  return rc;
+}
+
+int ProbeRecv(void *buf, MPI_Count count, MPI_Datatype datatype, int tag,
+              MPI_Comm comm) {
+  MPI_Request probe = MPI_REQUEST_NULL;
+  int rc = below.MPI_Irecv_c(buf, count, datatype, MPI_PROC_NULL, tag, comm,
+                             &probe);
+  if (rc == MPI_SUCCESS)
+    below.MPI_Wait(&probe, MPI_STATUS_IGNORE);
+  return rc;
+}
+
+// A destination MPI will accept: the layer holds only those.
+bool ValidPeer(int peer, MPI_Comm comm) {
+  int inter = 0, size = 0;
+  if (PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS)
+    return false;
+  if ((inter ? PMPI_Comm_remote_size(comm, &size)
+             : PMPI_Comm_size(comm, &size)) != MPI_SUCCESS)
+    return false;
+  return peer >= 0 && peer < size;
+}
+
 template <SendMode kMode, typename CountT>
 int AmpIsend(const void *buf, CountT count, MPI_Datatype datatype, int dest,
              int tag, MPI_Comm comm, MPI_Request *request) {
-  if (!request || count < 0 || dest == MPI_PROC_NULL ||
-      datatype == MPI_DATATYPE_NULL) {
+  if (!request || count < 0 || comm == MPI_COMM_NULL ||
+      !TypeUsable(datatype) || !ValidPeer(dest, comm) ||
+      ProbeSend(buf, count, datatype, tag, comm) != MPI_SUCCESS) {
     // Nothing to hold (or MPI's error to report): straight through.
     IssueHeld();
     switch (kMode) {
@@ -54,7 +89,9 @@ template <typename CountT>
 int AmpIrecv(void *buf, CountT count, MPI_Datatype datatype, int source,
              int tag, MPI_Comm comm, MPI_Request *request) {
   AmpRequest *req = nullptr;
-  if (request && source != MPI_PROC_NULL) {
+  if (request && source != MPI_PROC_NULL && comm != MPI_COMM_NULL &&
+      TypeUsable(datatype) &&
+      ProbeRecv(buf, count, datatype, tag, comm) == MPI_SUCCESS) {
     req = NewRequest(ReqKind::kRecv, /*proxy=*/false);
     if (!BounceCreate(&req->bounce, buf, count, datatype)) {
       DeleteRequest(req);
@@ -81,7 +118,7 @@ int AmpImrecv(void *buf, CountT count, MPI_Datatype datatype,
               MPI_Message *message, MPI_Request *request) {
   AmpRequest *req = nullptr;
   if (request && message && *message != MPI_MESSAGE_NO_PROC &&
-      *message != MPI_MESSAGE_NULL) {
+      *message != MPI_MESSAGE_NULL && TypeUsable(datatype)) {
     req = NewRequest(ReqKind::kRecv, /*proxy=*/false);
     if (!BounceCreate(&req->bounce, buf, count, datatype)) {
       DeleteRequest(req);
@@ -135,7 +172,9 @@ template <typename CountT>
 int AmpRecvInit(void *buf, CountT count, MPI_Datatype datatype, int source,
                 int tag, MPI_Comm comm, MPI_Request *request) {
   AmpRequest *req = nullptr;
-  if (request && source != MPI_PROC_NULL) {
+  if (request && source != MPI_PROC_NULL && comm != MPI_COMM_NULL &&
+      TypeUsable(datatype) &&
+      ProbeRecv(buf, count, datatype, tag, comm) == MPI_SUCCESS) {
     req = NewRequest(ReqKind::kPersistentRecv, /*proxy=*/false);
     if (!BounceCreate(&req->bounce, buf, count, datatype)) {
       DeleteRequest(req);

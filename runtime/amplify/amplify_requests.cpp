@@ -238,9 +238,11 @@ int AmpWaitall(int count, MPI_Request reqs[], MPI_Status statuses[]) {
     return below.MPI_Waitall(count, reqs, statuses);
   Batch b(count, reqs);
   int rc = below.MPI_Waitall(count, b.reqs(), b.statuses());
-  if (rc == MPI_SUCCESS)
+  // MPI_ERR_IN_STATUS: the statuses say which requests completed.
+  if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS)
     for (int i = 0; i < count; i++)
-      b.Done(i, &b.statuses()[i]);
+      if (rc == MPI_SUCCESS || b.statuses()[i].MPI_ERROR != MPI_ERR_PENDING)
+        b.Done(i, &b.statuses()[i]);
   if (statuses != MPI_STATUSES_IGNORE)
     for (int i = 0; i < count; i++)
       statuses[i] = b.statuses()[i];
@@ -253,6 +255,10 @@ int AmpTestall(int count, MPI_Request reqs[], int *flag,
     return below.MPI_Testall(count, reqs, flag, statuses);
   Batch b(count, reqs);
   int rc = below.MPI_Testall(count, b.reqs(), flag, b.statuses());
+  if (rc == MPI_ERR_IN_STATUS)
+    for (int i = 0; i < count; i++)
+      if (b.statuses()[i].MPI_ERROR != MPI_ERR_PENDING)
+        b.Done(i, &b.statuses()[i]);
   if (rc == MPI_SUCCESS && *flag) {
     for (int i = 0; i < count; i++)
       b.Done(i, &b.statuses()[i]);
@@ -299,7 +305,8 @@ int AmpSome(int incount, MPI_Request reqs[], int *outcount, int indices[],
     return call(incount, reqs, outcount, indices, statuses);
   Batch b(incount, reqs);
   int rc = call(incount, b.reqs(), outcount, indices, b.statuses());
-  if (rc != MPI_SUCCESS || *outcount == MPI_UNDEFINED)
+  if ((rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) ||
+      *outcount == MPI_UNDEFINED)
     return rc;
   for (int k = 0; k < *outcount; k++) {
     if (indices[k] >= 0 && indices[k] < incount)

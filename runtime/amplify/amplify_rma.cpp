@@ -124,10 +124,16 @@ int AmpWinFree(MPI_Win *win) {
 // The held operation of an RMA call, or null when it goes to MPI at once:
 // unknown window, MPI_PROC_NULL or an invalid target (MPI reports it).
 HeldRma *NewHeld(RmaOp kind, MPI_Win win, int target, MPI_Count count1,
-                 MPI_Count count2, AmpWindow **wp) {
+                 MPI_Count count2, AmpWindow **wp, MPI_Datatype t1,
+                 MPI_Datatype t2 = MPI_DATATYPE_NULL,
+                 MPI_Datatype t3 = MPI_DATATYPE_NULL) {
   AmpWindow *w = FindWindow(win);
   if (!w || target < 0 || target >= w->size || count1 < 0 || count2 < 0)
     return nullptr;
+  const MPI_Datatype types[] = {t1, t2, t3};
+  for (MPI_Datatype t : types)
+    if (t != MPI_DATATYPE_NULL && !TypeUsable(t))
+      return nullptr;
   HeldRma *op = (HeldRma *)InternalAlloc(sizeof(HeldRma));
   internal_memset(op, 0, sizeof(*op));
   op->kind = kind;
@@ -168,7 +174,7 @@ int PutOrGet(RmaOp kind, const void *origin, C ocount, MPI_Datatype otype,
   AmpWindow *w;
   HeldRma *op = (kReq && !request)
                     ? nullptr
-                    : NewHeld(kind, win, target, ocount, tcount, &w);
+                    : NewHeld(kind, win, target, ocount, tcount, &w, otype, ttype);
   if (!op) {
     if (kind == RmaOp::kPut)
       return kReq ? below.MPI_Rput_c(origin, ocount, otype, target, disp,
@@ -224,7 +230,7 @@ int Acc(const void *o, C oc, MPI_Datatype ot, int t, MPI_Aint d, C tc,
         MPI_Datatype tt, MPI_Op mop, MPI_Win win, MPI_Request *r) {
   AmpWindow *w;
   HeldRma *op =
-      (kReq && !r) ? nullptr : NewHeld(RmaOp::kAcc, win, t, oc, tc, &w);
+      (kReq && !r) ? nullptr : NewHeld(RmaOp::kAcc, win, t, oc, tc, &w, ot, tt);
   if (!op)
     return kReq ? below.MPI_Raccumulate_c(o, oc, ot, t, d, tc, tt, mop, win,
                                           r)
@@ -259,7 +265,8 @@ int GetAcc(const void *o, C oc, MPI_Datatype ot, void *res, C rc,
   AmpWindow *w;
   HeldRma *op = (kReq && !r) || rc < 0
                     ? nullptr
-                    : NewHeld(RmaOp::kGetAcc, win, t, oc, tc, &w);
+                    : NewHeld(RmaOp::kGetAcc, win, t, oc, tc, &w, rt, tt,
+                              mop == MPI_NO_OP ? MPI_DATATYPE_NULL : ot);
   if (!op)
     return kReq ? below.MPI_Rget_accumulate_c(o, oc, ot, res, rc, rt, t, d,
                                               tc, tt, mop, win, r)
@@ -297,7 +304,7 @@ int AmpRgetAccumulate(const void *o, C oc, MPI_Datatype ot, void *res, C rc,
 int AmpFetchAndOp(const void *o, void *res, MPI_Datatype type, int t,
                   MPI_Aint d, MPI_Op mop, MPI_Win win) {
   AmpWindow *w;
-  HeldRma *op = NewHeld(RmaOp::kFetchOp, win, t, 1, 1, &w);
+  HeldRma *op = NewHeld(RmaOp::kFetchOp, win, t, 1, 1, &w, type);
   if (!op)
     return below.MPI_Fetch_and_op(o, res, type, t, d, mop, win);
   op->origin = o;
@@ -317,7 +324,7 @@ int AmpFetchAndOp(const void *o, void *res, MPI_Datatype type, int t,
 int AmpCompareAndSwap(const void *o, const void *cmp, void *res,
                       MPI_Datatype type, int t, MPI_Aint d, MPI_Win win) {
   AmpWindow *w;
-  HeldRma *op = NewHeld(RmaOp::kCas, win, t, 1, 1, &w);
+  HeldRma *op = NewHeld(RmaOp::kCas, win, t, 1, 1, &w, type);
   if (!op)
     return below.MPI_Compare_and_swap(o, cmp, res, type, t, d, win);
   op->origin = o;
@@ -463,14 +470,14 @@ void CompleteRmaRequest(AmpRequest *req) {
   HeldRma *op = req->rma;
   if (op) {
     AmpWindow *w = FindWindow(op->win);
-    if (w && Fetches(op->kind)) {
+    // A fetch needs its result; an origin that cannot be copied (MPI_BOTTOM)
+    // is read now.
+    if (w && (Fetches(op->kind) || !CopyOrigin(op))) {
       // The result must be there: the operation goes to MPI now.
       int target = op->target;
       IssueRequestOp(w, op);
       below.MPI_Win_flush_local(target, w->win);
       ReleaseIssued(w); // completes the proxy, forgets the link
-    } else {
-      CopyOrigin(op);
     }
   }
   DetachRmaRequest(req);

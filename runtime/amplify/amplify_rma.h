@@ -89,7 +89,9 @@ void IssueRequestOp(AmpWindow *w, HeldRma *op);
 // operations kept, completes their R* requests.
 void ReleaseIssued(AmpWindow *w);
 // Local completion of a Put-like operation: copies its origin data.
-void CopyOrigin(HeldRma *op);
+// False when it cannot be copied (MPI_BOTTOM: MPICH's MPI_Pack refuses it);
+// the operation must then be issued.
+bool CopyOrigin(HeldRma *op);
 void IssuePiecesOf(AmpWindow *w, HeldRma **ops, uptr n);
 
 // amplify_order.cpp: orders the pieces of a batch (indices into `pieces`).

@@ -171,16 +171,24 @@ void Unlink(AmpWindow *w, HeldRma *prev, HeldRma *op) {
 
 } // namespace
 
-void CopyOrigin(HeldRma *op) {
+bool CopyOrigin(HeldRma *op) {
   if (op->origin_copy || op->kind == RmaOp::kGet ||
-      (op->kind == RmaOp::kGetAcc && op->op == MPI_NO_OP))
-    return;
+      (op->kind == RmaOp::kGetAcc && op->op == MPI_NO_OP) || op->ocount == 0)
+    return true;
+  if (!op->origin || (op->kind == RmaOp::kCas && !op->compare))
+    return false;
   CopyLayout(op->origin, op->ocount, op->otype, &op->origin_copy,
              &op->origin_copy_size, &op->origin_copy_lb);
-  if (op->kind == RmaOp::kCas)
+  if (!op->origin_copy)
+    return false;
+  if (op->kind == RmaOp::kCas) {
     CopyLayout(op->compare, 1, op->otype, &op->compare_copy,
                &op->compare_copy_size, &op->compare_copy_lb);
+    if (!op->compare_copy)
+      return false;
+  }
   Count(kStatLocalCopies);
+  return true;
 }
 
 void IssuePiecesOf(AmpWindow *w, HeldRma **ops, uptr n) {
@@ -232,7 +240,7 @@ void IssueFor(AmpWindow *w, int target, Completes what, bool epoch_end) {
       take = Fetches(op->kind) ||
              (IsAccumulate(op->kind) && op->seq < last_fetch[op->target]);
       if (!take)
-        CopyOrigin(op); // stays held until remote completion
+        take = !CopyOrigin(op); // else it stays held until remote completion
     }
     if (take) {
       Unlink(w, prev, op);

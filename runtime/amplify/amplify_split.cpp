@@ -23,10 +23,17 @@ struct Contents {
   MPI_Aint *addrs = nullptr;
   MPI_Datatype *types = nullptr;
   bool Read(MPI_Datatype type) {
-    if (PMPI_Type_get_envelope(type, &ni, &na, &nd, &combiner) != MPI_SUCCESS)
+    MPI_Count cni, cna, cnc, cnd;
+    if (PMPI_Type_get_envelope_c(type, &cni, &cna, &cnc, &cnd, &combiner) !=
+            MPI_SUCCESS)
       return false;
     if (combiner == MPI_COMBINER_NAMED)
       return true;
+    if (cnc > 0 || cni > (1 << 20) || cna > (1 << 20) || cnd > (1 << 20))
+      return false; // large-count constructors: not taken apart
+    ni = (int)cni;
+    na = (int)cna;
+    nd = (int)cnd;
     ints = (int *)InternalAlloc((ni + 1) * sizeof(int));
     addrs = (MPI_Aint *)InternalAlloc((na + 1) * sizeof(MPI_Aint));
     types = (MPI_Datatype *)InternalAlloc((nd + 1) * sizeof(MPI_Datatype));
@@ -35,8 +42,9 @@ struct Contents {
   }
   ~Contents() {
     for (int i = 0; types && i < nd; i++) {
-      int a, b, c, comb;
-      PMPI_Type_get_envelope(types[i], &a, &b, &c, &comb);
+      MPI_Count a, b, c, d;
+      int comb;
+      PMPI_Type_get_envelope_c(types[i], &a, &b, &c, &d, &comb);
       if (comb != MPI_COMBINER_NAMED)
         PMPI_Type_free(&types[i]);
     }
@@ -147,7 +155,9 @@ bool Flatten(MPI_Datatype type, MPI_Aint base,
 
 bool FlattenType(MPI_Datatype type, MPI_Count count,
                  InternalMmapVector<BasicElement> *out, uptr cap) {
-  if (type == MPI_DATATYPE_NULL || count < 0)
+  // Asked once, of the program's handle: the children get_contents returns
+  // are the layer's own and never reach the detector's cache of data maps.
+  if (count < 0 || !TypeUsable(type))
     return false;
   uptr first = out->size();
   if (!Flatten(type, 0, out, cap, 0))
