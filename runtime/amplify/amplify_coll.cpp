@@ -301,6 +301,8 @@ void InstallCollectiveCalls(MpiNext *next) {
   AMPLIFY_FLUSH_FIRST(MPI_Cart_create)
   AMPLIFY_FLUSH_FIRST(MPI_Intercomm_create)
   AMPLIFY_FLUSH_FIRST(MPI_Intercomm_merge)
+  // Waits until the buffered sends are out: held MPI_Ibsends first.
+  AMPLIFY_FLUSH_FIRST_C(MPI_Buffer_detach)
 
   // Starts the layer does not hold: after what it holds, in program order.
   AMPLIFY_FLUSH_FIRST_C(MPI_Isendrecv)
