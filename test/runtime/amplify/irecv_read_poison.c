@@ -4,6 +4,9 @@
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
 // RUN: env MPISYNC_OPTIONS=exitcode=0 %mpiexec -n 2 %t
 // RUN: env MPISYNC_OPTIONS=amplify=1 not %mpiexec -n 2 %t 2>&1 | FileCheck %s
+// The JSON form carries the stage too.
+// RUN: env MPISYNC_OPTIONS=amplify=1:log_format=json not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=JSON
+// JSON: {"mpisync":1,"kind":"recv-buffer-access",{{.*}}"verdict":"manifest","manifest":true,"amplified":"poison",
 #include <assert.h>
 #include <math.h>
 #include <mpi.h>

@@ -9,13 +9,15 @@
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
 // RUN: env MPISYNC_OPTIONS=exitcode=0 %mpiexec -n 2 %t
 // RUN: env MPISYNC_OPTIONS=amplify=1:amplify_order=random:seed=1 not %mpiexec -n 2 %t 2>&1 | FileCheck %s
+// Replaying the seed gives the same order, hence the same torn record.
+// RUN: env MPISYNC_OPTIONS=amplify=1:amplify_order=random:seed=1 not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: env MPISYNC_OPTIONS=amplify=1:amplify_order=random:seed=1:amplify_split=0:exitcode=0 %mpiexec -n 2 %t
 // RUN: %mpicc -fsanitize=mpisync -g -DFIXED %s -o %t.fixed
 // RUN: env MPISYNC_OPTIONS=amplify=1:amplify_order=random:seed=1 %mpiexec -n 2 %t.fixed
 // RUN: env MPISYNC_OPTIONS=amplify=1:amplify_order=random:seed=4 %mpiexec -n 2 %t.fixed
 // RUN: env MPISYNC_OPTIONS=amplify=1:amplify_order=random:seed=5 %mpiexec -n 2 %t.fixed
 // CHECK: amplify_order=random seed=1 (replay with MPISYNC_OPTIONS=amplify=1:amplify_order=random:seed=1)
-// CHECK: record is {{1 2|2 1}}
+// CHECK: record is 1 2
 // CHECK: Assertion
 #include <assert.h>
 #include <mpi.h>
