@@ -7,6 +7,7 @@
 #include "mpisync_report.h"
 #include "sanitizer_common/sanitizer_atomic.h"
 #include "sanitizer_common/sanitizer_common.h"
+#include "sanitizer_common/sanitizer_libc.h"
 
 using namespace __sanitizer;
 
@@ -17,18 +18,26 @@ namespace {
 
 atomic_uint64_t counters[kNumStats];
 
+// What each stage did, for the report line.
+const struct {
+  const char *stage, *what;
+} kStages[] = {
+    {"poison", "the receive buffer holds the poison pattern until the call "
+               "that completes the receive"},
+    {"late-send", "the send is issued only when the rank next blocks or "
+                  "completes it: the data sent is what the buffer holds then"},
+    {"completion", "the RMA operation is issued only at the synchronization "
+                   "that must complete it; a Get's result holds the poison "
+                   "pattern until then"},
+    {"ordering", "the RMA operations of this epoch are issued at its "
+                 "synchronization, in the order amplify_order asks for"},
+};
+
 const char *Explanation(const char *stage) {
-  if (stage[0] == 'p')
-    return "the receive buffer holds the poison pattern until the call that "
-           "completes the receive";
-  if (stage[0] == 'l')
-    return "the send is issued only when the rank next blocks or completes "
-           "it: the data sent is what the buffer holds then";
-  if (stage[0] == 'o')
-    return "the RMA operations of this epoch are issued at its "
-           "synchronization, in the order amplify_order asks for";
-  return "the RMA operation is issued only at the synchronization that must "
-         "complete it; a Get's result holds the poison pattern until then";
+  for (const auto &s : kStages)
+    if (internal_strcmp(s.stage, stage) == 0)
+      return s.what;
+  return "";
 }
 
 } // namespace
