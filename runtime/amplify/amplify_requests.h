@@ -69,7 +69,6 @@ struct AmpRequest {
   SendArgs send;
   CollArgs coll;
   HeldRma *rma;          // kRma: the held operation, null once completed
-  bool rma_done;         // kRma: completed locally
   bool proxy_completed;  // MPI_Grequest_complete was called
 };
 

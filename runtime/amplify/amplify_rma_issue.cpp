@@ -281,7 +281,6 @@ void ReleaseIssued(AmpWindow *w) {
     HeldRma *op = w->issued[i];
     if (AmpRequest *req = op->req) {
       req->rma = nullptr;
-      req->rma_done = true;
       CompleteProxy(req);
     }
     if (op->origin_copy)
