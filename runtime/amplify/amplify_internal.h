@@ -17,6 +17,7 @@
 
 #include "mpisync_mpi_next.h"
 #include "sanitizer_common/sanitizer_internal_defs.h"
+#include "sanitizer_common/sanitizer_mutex.h"
 
 namespace mpisync {
 namespace amplify {
@@ -27,6 +28,10 @@ using __sanitizer::uptr;
 
 // The MPI below the layer: what the replaced entries pointed at.
 extern MpiNext below;
+
+// Guards the layer's tables (requests, held queue, windows, kept types)
+// for MPI_THREAD_MULTIPLE programs; never held across a call into MPI.
+__sanitizer::Mutex &TableMutex();
 
 enum class Order { kProgram, kReverse, kRandom, kPutFirst, kGetFirst };
 

@@ -25,6 +25,12 @@ namespace amplify {
 MpiNext below;
 Options options;
 
+namespace {
+Mutex table_mutex;
+} // namespace
+
+Mutex &TableMutex() { return table_mutex; }
+
 void InstallP2pCalls(MpiNext *next);        // amplify_p2p.cpp
 void InstallCollectiveCalls(MpiNext *next); // amplify_coll.cpp
 void InstallRmaCalls(MpiNext *next);        // amplify_rma.cpp
@@ -121,8 +127,8 @@ int AmpInit(int *argc, char ***argv) {
 int AmpInitThread(int *argc, char ***argv, int required, int *provided) {
   int rc = below.MPI_Init_thread(argc, argv, required, provided);
   if (rc == MPI_SUCCESS && provided && *provided == MPI_THREAD_MULTIPLE)
-    Report("MPISync: amplify: MPI_THREAD_MULTIPLE: the layer's bookkeeping "
-           "assumes one thread calls MPI at a time (docs/amplify.md)\n");
+    Report("MPISync: amplify: MPI_THREAD_MULTIPLE: RMA calls on one window "
+           "must not come from several threads at once (docs/amplify.md)\n");
   AfterInit(rc);
   return rc;
 }
@@ -212,6 +218,7 @@ MPI_Datatype KeepType(MPI_Datatype type) {
   MPI_Datatype copy = type;
   if (PMPI_Type_dup(type, &copy) != MPI_SUCCESS)
     return type;
+  Lock lock(&TableMutex());
   if (!kept)
     kept = new (InternalAlloc(sizeof(*kept))) DenseMap<int, int>();
   (*kept)[TypeKey(copy)] = 1;
@@ -219,9 +226,12 @@ MPI_Datatype KeepType(MPI_Datatype type) {
 }
 
 void DropType(MPI_Datatype type) {
-  if (type == MPI_DATATYPE_NULL || !kept || !kept->find(TypeKey(type)))
-    return;
-  kept->erase(TypeKey(type));
+  {
+    Lock lock(&TableMutex());
+    if (type == MPI_DATATYPE_NULL || !kept || !kept->find(TypeKey(type)))
+      return;
+    kept->erase(TypeKey(type));
+  }
   {
     // MPI may hand the handle out again to the program: no stale data map.
     Lock lock(&StateMutex());

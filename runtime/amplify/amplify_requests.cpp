@@ -19,6 +19,7 @@ namespace {
 
 DenseMap<int, AmpRequest *> *table;
 AmpRequest *held_head, *held_tail;
+Mutex issue_mutex;
 // Receives the program freed while active: delivered when MPI completes
 // them (polled wherever held operations are issued, waited at finalize).
 InternalMmapVectorNoCtor<AmpRequest *> detached;
@@ -97,13 +98,21 @@ int IssueOne(AmpRequest *req) {
 }
 
 void PollDetached() {
-  for (uptr i = 0; i < detached.size();) {
-    AmpRequest *req = detached[i];
+  InternalMmapVector<AmpRequest *> pending;
+  {
+    Lock lock(&TableMutex());
+    for (uptr i = 0; i < detached.size(); i++)
+      pending.push_back(detached[i]);
+    detached.clear();
+  }
+  for (uptr i = 0; i < pending.size(); i++) {
+    AmpRequest *req = pending[i];
     int flag = 0;
     MPI_Status st;
     below.MPI_Test(&req->real, &flag, &st);
     if (!flag) {
-      i++;
+      Lock lock(&TableMutex());
+      detached.push_back(req);
       continue;
     }
     if (req->kind == ReqKind::kColl)
@@ -112,11 +121,17 @@ void PollDetached() {
       BounceDeliverStatus(&req->bounce, &st);
     if (req->kind == ReqKind::kPersistentRecv)
       below.MPI_Request_free(&req->real);
-    detached[i] = detached.back();
-    detached.pop_back();
     req->proxy = false;
     DeleteRequest(req);
   }
+}
+
+// Moves `req`, freed by the program while active, to the detached list.
+void Detach(AmpRequest *req) {
+  Lock lock(&TableMutex());
+  Table().erase(Key(req->user));
+  req->detached = true;
+  detached.push_back(req);
 }
 
 // One call of the Wait/Test family: the program's handles, translated for
@@ -363,9 +378,7 @@ int AmpRequestFree(MPI_Request *request) {
     break;
   case ReqKind::kPersistentRecv:
     if (req->held) { // started and not completed
-      Table().erase(Key(req->user));
-      req->detached = true;
-      detached.push_back(req);
+      Detach(req);
     } else {
       rc = below.MPI_Request_free(request);
       DeleteRequest(req);
@@ -375,10 +388,8 @@ int AmpRequestFree(MPI_Request *request) {
     if (req->bounce.used && !req->delivered) {
       // The data must still reach the program's buffer when it arrives.
       ReleaseProxy(req);
-      Table().erase(Key(req->user));
+      Detach(req);
       req->user = MPI_REQUEST_NULL;
-      req->detached = true;
-      detached.push_back(req);
     } else {
       rc = below.MPI_Request_free(&req->real);
       ReleaseProxy(req);
@@ -451,14 +462,19 @@ AmpRequest *NewRequest(ReqKind kind, bool proxy) {
 AmpRequest *FindRequest(MPI_Request user) {
   if (user == MPI_REQUEST_NULL || !table)
     return nullptr;
+  Lock lock(&TableMutex());
   auto *entry = Table().find(Key(user));
   return entry ? entry->second : nullptr;
 }
 
-void RegisterRequest(AmpRequest *req) { Table()[Key(req->user)] = req; }
+void RegisterRequest(AmpRequest *req) {
+  Lock lock(&TableMutex());
+  Table()[Key(req->user)] = req;
+}
 
 void DeleteRequest(AmpRequest *req) {
   if (req->user != MPI_REQUEST_NULL && !req->detached) {
+    Lock lock(&TableMutex());
     auto *entry = Table().find(Key(req->user));
     if (entry && entry->second == req)
       Table().erase(Key(req->user));
@@ -473,6 +489,7 @@ void DeleteRequest(AmpRequest *req) {
 }
 
 void HoldRequest(AmpRequest *req) {
+  Lock lock(&TableMutex());
   req->held = true;
   req->next_held = nullptr;
   if (held_tail)
@@ -490,12 +507,22 @@ void CompleteProxy(AmpRequest *req) {
 }
 
 void IssueHeld() {
-  while (held_head) {
-    AmpRequest *req = held_head;
-    held_head = req->next_held;
-    if (!held_head)
-      held_tail = nullptr;
-    req->issue_rc = IssueOne(req);
+  // One thread issues at a time, so that the operations of each thread
+  // reach MPI in its program order; issuing never waits for another
+  // process.
+  if (held_head) {
+    Lock issuing(&issue_mutex);
+    AmpRequest *list;
+    {
+      Lock lock(&TableMutex());
+      list = held_head;
+      held_head = held_tail = nullptr;
+    }
+    while (list) {
+      AmpRequest *req = list;
+      list = req->next_held;
+      req->issue_rc = IssueOne(req);
+    }
   }
   if (detached.size())
     PollDetached();
@@ -503,9 +530,15 @@ void IssueHeld() {
 
 void FinishDetached() {
   IssueHeld();
-  while (detached.size()) {
-    AmpRequest *req = detached.back();
-    detached.pop_back();
+  while (true) {
+    AmpRequest *req;
+    {
+      Lock lock(&TableMutex());
+      if (!detached.size())
+        break;
+      req = detached.back();
+      detached.pop_back();
+    }
     MPI_Status st;
     below.MPI_Wait(&req->real, &st);
     if (req->kind == ReqKind::kColl)

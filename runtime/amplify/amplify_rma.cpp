@@ -43,11 +43,15 @@ void AddWindow(MPI_Win win, MPI_Comm comm, int disp_unit) {
   internal_memset(w->locks, 0, sizeof(int) * w->size);
   PMPI_Allgather(&disp_unit, 1, MPI_INT, w->disp_units, 1, MPI_INT, comm);
   w->next_seq = 1;
+  Lock lock(&TableMutex());
   Windows()[WinKey(win)] = w;
 }
 
 void RemoveWindow(AmpWindow *w) {
-  Windows().erase(WinKey(w->win));
+  {
+    Lock lock(&TableMutex());
+    Windows().erase(WinKey(w->win));
+  }
   InternalFree(w->disp_units);
   InternalFree(w->locks);
   if (w->issued.capacity())
@@ -462,6 +466,7 @@ int AmpWinTest(MPI_Win win, int *flag) {
 AmpWindow *FindWindow(MPI_Win win) {
   if (!windows || win == MPI_WIN_NULL)
     return nullptr;
+  Lock lock(&TableMutex());
   auto *entry = Windows().find(WinKey(win));
   return entry ? entry->second : nullptr;
 }
