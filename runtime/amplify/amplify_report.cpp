@@ -3,6 +3,7 @@
 #include "amplify.h"
 #include "amplify_internal.h"
 
+#include "mpisync_pending.h"
 #include "mpisync_report_json.h"
 #include "mpisync_report.h"
 #include "sanitizer_common/sanitizer_atomic.h"
@@ -32,6 +33,29 @@ const struct {
     {"ordering", "the RMA operations of this epoch are issued at its "
                  "synchronization, in the order amplify_order asks for"},
 };
+
+// The calls whose buffers the stages act on (the _c forms too).
+const char *const kPoisoned[] = {
+    "MPI_Irecv",     "MPI_Imrecv",  "MPI_Recv_init", "MPI_Ibcast",
+    "MPI_Iallreduce", "MPI_Ireduce", "MPI_Igather",  "MPI_Iscatter",
+    "MPI_Iallgather", "MPI_Ialltoall", nullptr};
+const char *const kSentLate[] = {
+    "MPI_Isend",      "MPI_Ibsend",     "MPI_Issend",     "MPI_Irsend",
+    "MPI_Send_init",  "MPI_Bsend_init", "MPI_Ssend_init", "MPI_Rsend_init",
+    "MPI_Ibcast",     "MPI_Iallreduce", "MPI_Ireduce",    "MPI_Igather",
+    "MPI_Iscatter",   "MPI_Iallgather", "MPI_Ialltoall",  nullptr};
+
+bool CallIn(const char *call, const char *const *list) {
+  if (!call)
+    return false;
+  uptr n = internal_strlen(call);
+  if (n > 2 && call[n - 2] == '_' && call[n - 1] == 'c')
+    n -= 2;
+  for (; *list; list++)
+    if (internal_strlen(*list) == n && internal_strncmp(*list, call, n) == 0)
+      return true;
+  return false;
+}
 
 const char *Explanation(const char *stage) {
   for (const auto &s : kStages)
@@ -69,6 +93,13 @@ void AppendAmplified(ErrorKind kind, InternalScopedString *out,
                      ReportRecord *rec) {
   const char *stage = ForcedStage(kind);
   if (!stage)
+    return;
+  // Point-to-point and collective buffers: only the calls amplify holds or
+  // bounces (a persistent collective's receive buffer is not poisoned).
+  const char *call = rec->op ? rec->op->call : nullptr;
+  if (kind == ErrorKind::kRecvBufferAccess && !CallIn(call, kPoisoned))
+    return;
+  if (kind == ErrorKind::kSendBufferWrite && !CallIn(call, kSentLate))
     return;
   out->AppendF("amplified: %s (%s)\n", stage, Explanation(stage));
   rec->amplified = stage;
