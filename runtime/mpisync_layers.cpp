@@ -1,6 +1,8 @@
 // Installation of the run-time modes' layers (mpisync_layers.h).
 #include "mpisync_layers.h"
 
+#include "amplify/amplify.h"
+
 #include "sanitizer_common/sanitizer_common.h"
 #include "scaling_guard/guard_layer.h"
 
@@ -15,6 +17,7 @@ namespace {
 // the scaling guard rewrites collectives above it; cloning, which decides
 // whether a call reaches MPI at all, sits on top.
 const ModeLayer kLayers[] = {
+    {"amplify", amplify::Enabled, amplify::Install},
     {"scaling_guard", ScalingGuardEnabled, InstallScalingGuard},
     {nullptr, nullptr, nullptr}, // end of the list
 };

@@ -4,7 +4,10 @@
 // mpisync_report_rma.cpp; how it looks in the printers.
 #include "mpisync_report.h"
 
+#include "amplify/amplify.h"
+
 #include "mpisync_flags.h"
+#include "amplify/amplify.h"
 #include "mpisync_report_desc.h"
 #include "mpisync_suppressions.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
@@ -66,7 +69,9 @@ __sanitizer::InternalScopedString &ReportDesc::AddStack(const char *role,
 
 // A report is written with one write, so ranks sharing a terminal or a pipe
 // do not interleave their lines.
-void EmitReport(const ReportDesc &desc) {
+void EmitReport(ReportDesc &desc) {
+  if (amplify::Active())
+    amplify::AnnotateReport(&desc);
   static uptr report_count;
   report_count++;
   if (desc.counts_as_error)

@@ -76,6 +76,11 @@ struct ReportDesc {
     if (num_mode_fields < kMaxModeFields)
       mode_fields[num_mode_fields++] = {key, text, number};
   }
+  // amplify=1 forced the conflict: the stage and what it did (the text's
+  // "amplified: <stage> (<why>)" line before SUMMARY, the JSON's
+  // "amplified"; docs/amplify.md).
+  const char *amplified = nullptr;
+  const char *amplified_why = nullptr;
   // A mode's notice of something it handled: printed, but it neither
   // counts for the exit code nor stops the run (halt_on_error).
   bool counts_as_error = true;
@@ -111,7 +116,8 @@ bool NewReport(ErrorKind kind, u32 stack, u32 other);
 bool AlreadyReported(ErrorKind kind, uptr site, u32 other);
 bool Suppressed(ErrorKind kind, u32 a, u32 b);
 // Prints (text or JSON), counts the error and applies halt_on_error.
-void EmitReport(const ReportDesc &desc);
+// A mode may annotate `desc` first (amplify).
+void EmitReport(ReportDesc &desc);
 
 } // namespace mpisync
 

@@ -306,6 +306,10 @@ void PrintJsonReport(const ReportDesc &desc, int rank, uptr seq) {
     w.Bool(false);
   else
     w.Null();
+  if (desc.amplified) { // amplify=1 forced the conflict (docs/amplify.md)
+    Key(w, "amplified");
+    String(w, desc.amplified);
+  }
   if (desc.mode) {
     Key(w, "mode");
     w.StartObject();

@@ -5,6 +5,7 @@
 //   <title of stack 0>
 //       #0 0x... in f file:line:col
 //   <title of stack 1> ...
+//   [amplified: <stage> (<what it did>)]
 //   SUMMARY: MPISync: KIND file:line in f; CALL at file:line in g
 //   =================================================================
 #include "mpisync_report_desc.h"
@@ -44,6 +45,8 @@ void RenderTextReport(const ReportDesc &desc, int rank,
     out->Append(desc.stacks[i].title.data());
     PrintStack(desc.stacks[i].id, out);
   }
+  if (desc.amplified)
+    out->AppendF("amplified: %s (%s)\n", desc.amplified, desc.amplified_why);
   RenderSummary(desc, out);
   out->Append("\n");
   out->Append(kRule);

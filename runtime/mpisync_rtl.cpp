@@ -33,7 +33,8 @@ bool initializing;
 void ExitWithErrorCode() {
   if (stats_enabled)
     PrintStats();
-  if (ErrorCount() == 0)
+  // exitcode=0: reports leave the program's own exit status alone.
+  if (ErrorCount() == 0 || flags()->exitcode == 0)
     return;
   fflush(nullptr);
   internal__exit(flags()->exitcode);

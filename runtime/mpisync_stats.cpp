@@ -1,6 +1,8 @@
 // Run-time statistics, printed per rank at exit.
 #include "mpisync_stats.h"
 
+#include "amplify/amplify.h"
+
 #include "mpisync_report.h"
 #include "scaling_guard/guard_layer.h"
 #include "sanitizer_common/sanitizer_common.h"
@@ -25,6 +27,8 @@ void PrintStats() {
                                                 memory_order_relaxed));
   Printf("%s", out.data());
   PrintScalingGuardStats();
+  if (amplify::Active())
+    amplify::PrintStats();
 }
 
 } // namespace mpisync

@@ -13,7 +13,7 @@
 // run exit 0), overflowing integers and overlong names or values are
 // refused the same way.
 // RUN: env MPISYNC_OPTIONS=exitcode=256 not %t 2>&1 | FileCheck %s --check-prefix=RANGE256 --implicit-check-not=hello
-// RUN: env MPISYNC_OPTIONS=exitcode=0 not %t 2>&1 | FileCheck %s --check-prefix=RANGE0 --implicit-check-not=hello
+// RUN: env MPISYNC_OPTIONS=exitcode=-1 not %t 2>&1 | FileCheck %s --check-prefix=RANGE0 --implicit-check-not=hello
 // RUN: env MPISYNC_OPTIONS=max_stack_depth=100000 not %t 2>&1 | FileCheck %s --check-prefix=DEPTH --implicit-check-not=hello
 // RUN: env MPISYNC_OPTIONS=exitcode=99999999999999999999999 not %t 2>&1 | FileCheck %s --check-prefix=OVERFLOW --implicit-check-not=hello
 // RUN: env MPISYNC_OPTIONS=log_path=%long_option_text not %t 2>&1 | FileCheck %s --check-prefix=LONGVALUE --implicit-check-not=hello
@@ -23,8 +23,8 @@
 // UNKNOWN: ERROR: MPISync: unknown option 'halt_on_eror'
 // BADBOOL: ERROR: MPISync: invalid value 'maybe' for option 'halt_on_error'
 // BADINT: ERROR: MPISync: invalid value 'seven' for option 'exitcode'
-// RANGE256: ERROR: MPISync: value '256' for option 'exitcode' is out of range (expected 1..255) in MPISYNC_OPTIONS
-// RANGE0: ERROR: MPISync: value '0' for option 'exitcode' is out of range (expected 1..255)
+// RANGE256: ERROR: MPISync: value '256' for option 'exitcode' is out of range (expected 0..255) in MPISYNC_OPTIONS
+// RANGE0: ERROR: MPISync: value '-1' for option 'exitcode' is out of range (expected 0..255)
 // DEPTH: ERROR: MPISync: value '100000' for option 'max_stack_depth' is out of range (expected 1..255)
 // OVERFLOW: ERROR: MPISync: value '99999999999999999999999' for option 'exitcode' is out of range
 // LONGVALUE: ERROR: MPISync: the value of 'log_path' is too long (at most 4095 characters)

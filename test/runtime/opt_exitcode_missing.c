@@ -1,9 +1,10 @@
 // Options: a process that reported exits with `exitcode` (66 by default,
-// any of 1..255), report_missing_completion=0 hides requests still
+// any of 1..255; 0 keeps the program's own status), report_missing_completion=0 hides requests still
 // pending at MPI_Finalize, strip_path_prefix shortens the file names.
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: env MPISYNC_OPTIONS=exitcode=3 not %mpiexec -n 2 %t 2>&1 | FileCheck %s
+// RUN: env MPISYNC_OPTIONS=exitcode=0 %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: env MPISYNC_OPTIONS=report_missing_completion=0 %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=HIDDEN --implicit-check-not=MPISync
 // RUN: env MPISYNC_OPTIONS=strip_path_prefix=%S/ not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=STRIP
 #include <mpi.h>
