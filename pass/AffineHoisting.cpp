@@ -70,7 +70,8 @@ bool AffineHoister::addAffine(unsigned Index, Instruction *I, Value *Ptr,
   for (Group &G : Groups) {
     if (G.L != L || G.Step != StepV || G.IsWrite != IsWrite)
       continue;
-    std::optional<int64_t> Diff = smallConstant(minusOrNull(SE, Start, G.Start));
+    std::optional<int64_t> Diff =
+        smallConstant(minusOrNull(SE, Start, G.Start));
     if (!Diff)
       continue;
     G.Members.push_back({Index, I, *Diff, Size});
@@ -179,7 +180,8 @@ bool AffineHoister::mergeRun(Run &Into, const Run &From) {
   // The union ends where the later of the two ends.
   const SCEV *FromEnd =
       addOrNull(SE, From.Len, SE.getConstant(From.Len->getType(), *Off));
-  std::optional<int64_t> Past = smallConstant(minusOrNull(SE, FromEnd, Into.Len));
+  std::optional<int64_t> Past =
+      smallConstant(minusOrNull(SE, FromEnd, Into.Len));
   if (!Past)
     return false;
   if (*Past >= 0) {

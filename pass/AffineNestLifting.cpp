@@ -196,7 +196,8 @@ bool AffineHoister::liftGapFree(Run &R, const std::optional<Guard> &NewGuard) {
     if (!Last)
       return false;
     NewLo = Dir > 0 ? First : Last;
-    Span = Dir > 0 ? minusOrNull(SE, Last, First) : minusOrNull(SE, First, Last);
+    Span =
+        Dir > 0 ? minusOrNull(SE, Last, First) : minusOrNull(SE, First, Last);
   }
   const SCEV *NewLen = addOrNull(SE, Span, R.Len);
   if (!expandableAt(SE, P, NewLo, NewLen))
@@ -235,8 +236,9 @@ bool AffineHoister::liftEdgeIteration(
     Delta = Signed.visit(Delta);
     for (int Shift : {1, -1}) {
       // R_k = Y_(k - Shift) + E: inside it if 0 <= E and E + R.Len <= Y.Len.
-      std::optional<int64_t> E = smallConstant(
-          Shift > 0 ? addOrNull(SE, Delta, Step) : minusOrNull(SE, Delta, Step));
+      std::optional<int64_t> E =
+          smallConstant(Shift > 0 ? addOrNull(SE, Delta, Step)
+                                  : minusOrNull(SE, Delta, Step));
       if (!E || *E < 0)
         continue;
       const SCEV *Room = minusOrNull(

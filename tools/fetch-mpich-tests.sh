@@ -46,7 +46,7 @@ echo "$SHA256  $download_dir/$TARBALL" | sha256sum --check --quiet - || {
 }
 
 rm -rf "$DEST/mpi"
-tar -xJf "$download_dir/$TARBALL" -C "$DEST" --strip-components=2 \
+tar -xJf "$download_dir/$TARBALL" -C "$DEST" --strip-components=2 --no-same-owner \
   "mpich-${VERSION}/test/mpi"
 # The harness's configure, as MPICH's `make testing` runs it, with the
 # system's MPICH: C tests only (the corpus is the C programs).
