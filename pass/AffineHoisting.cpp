@@ -32,13 +32,6 @@ STATISTIC(NumAffineWithGaps,
 
 namespace mpisync {
 
-std::optional<int64_t> smallConstant(const SCEV *S) {
-  const auto *C = dyn_cast<SCEVConstant>(S);
-  if (!C || C->getAPInt().getSignificantBits() > 32)
-    return std::nullopt;
-  return C->getAPInt().getSExtValue();
-}
-
 bool AffineHoister::isEarlier(const Instruction *A,
                               const Instruction *B) const {
   return A->getParent() == B->getParent()
@@ -70,22 +63,22 @@ bool AffineHoister::addAffine(unsigned Index, Instruction *I, Value *Ptr,
   if (!AR || AR->getLoop() != L || !AR->isAffine())
     return false;
   std::optional<int64_t> Step = smallConstant(AR->getStepRecurrence(SE));
-  const SCEV *Taken = SE.getBackedgeTakenCount(L);
-  if (!Step || isa<SCEVCouldNotCompute>(Taken) || Size > (1u << 30))
+  if (!Step || Size > (1u << 30))
     return false;
   int64_t StepV = *Step;
   const SCEV *Start = AR->getStart();
   for (Group &G : Groups) {
     if (G.L != L || G.Step != StepV || G.IsWrite != IsWrite)
       continue;
-    std::optional<int64_t> Diff = smallConstant(SE.getMinusSCEV(Start, G.Start));
+    std::optional<int64_t> Diff =
+        smallConstant(minusOrNull(SE, Start, G.Start));
     if (!Diff)
       continue;
     G.Members.push_back({Index, I, *Diff, Size});
     return true;
   }
-  const SCEV *End = AR->evaluateAtIteration(Taken, SE);
-  if (isa<SCEVCouldNotCompute>(End))
+  const SCEV *End = lastValueOrNull(SE, AR);
+  if (!End)
     return false;
   Groups.push_back({L, StepV, IsWrite, Start, End, {{Index, I, 0, Size}}});
   return true;
@@ -105,8 +98,8 @@ void AffineHoister::plan(SmallVectorImpl<bool> &Hoisted) {
     uint64_t AbsStep = Descending ? -(uint64_t)G.Step : (uint64_t)G.Step;
     Type *IntptrTy = SE.getEffectiveSCEVType(G.Start->getType());
     // Bytes from the first to the last iteration's start of the first member.
-    const SCEV *Extent = Descending ? SE.getMinusSCEV(G.Start, G.End)
-                                    : SE.getMinusSCEV(G.End, G.Start);
+    const SCEV *Extent = Descending ? minusOrNull(SE, G.Start, G.End)
+                                    : minusOrNull(SE, G.End, G.Start);
     const SCEV *Base = Descending ? G.End : G.Start;
     Instruction *At = G.L->getLoopPreheader()->getTerminator();
     SCEVExpander Expander(SE, At->getModule()->getDataLayout(),
@@ -127,12 +120,11 @@ void AffineHoister::plan(SmallVectorImpl<bool> &Hoisted) {
         B = E;
         continue;
       }
-      const SCEV *Lo =
-          SE.getAddExpr(Base, SE.getConstant(IntptrTy, RunLo, /*signed=*/true));
-      const SCEV *Len = SE.getAddExpr(
-          Extent, SE.getConstant(IntptrTy, RunHi - RunLo));
-      if (isa<SCEVCouldNotCompute>(Lo) || isa<SCEVCouldNotCompute>(Len) ||
-          !Expander.isSafeToExpandAt(Lo, At) ||
+      const SCEV *Lo = addOrNull(
+          SE, Base, SE.getConstant(IntptrTy, RunLo, /*signed=*/true));
+      const SCEV *Len =
+          addOrNull(SE, Extent, SE.getConstant(IntptrTy, RunHi - RunLo));
+      if (!Lo || !Len || !Expander.isSafeToExpandAt(Lo, At) ||
           !Expander.isSafeToExpandAt(Len, At)) {
         B = E;
         continue;
@@ -182,13 +174,14 @@ bool AffineHoister::mergeRun(Run &Into, const Run &From) {
       Into.Guards != From.Guards)
     return false;
   // From starts Off bytes into Into, and Into has at least Off bytes.
-  std::optional<int64_t> Off = smallConstant(SE.getMinusSCEV(From.Lo, Into.Lo));
+  std::optional<int64_t> Off = smallConstant(minusOrNull(SE, From.Lo, Into.Lo));
   if (!Off || *Off < 0 || *Off > Into.MinLen)
     return false;
   // The union ends where the later of the two ends.
   const SCEV *FromEnd =
-      SE.getAddExpr(From.Len, SE.getConstant(From.Len->getType(), *Off));
-  std::optional<int64_t> Past = smallConstant(SE.getMinusSCEV(FromEnd, Into.Len));
+      addOrNull(SE, From.Len, SE.getConstant(From.Len->getType(), *Off));
+  std::optional<int64_t> Past =
+      smallConstant(minusOrNull(SE, FromEnd, Into.Len));
   if (!Past)
     return false;
   if (*Past >= 0) {
@@ -231,7 +224,7 @@ void AffineHoister::absorbPreheaderAccesses(SmallVectorImpl<bool> &Hoisted) {
       if (R.L->getLoopPreheader() != S.I->getParent() ||
           R.IsWrite != S.IsWrite || !R.Guards.empty())
         continue;
-      std::optional<int64_t> Below = smallConstant(SE.getMinusSCEV(Addr, R.Lo));
+      std::optional<int64_t> Below = smallConstant(minusOrNull(SE, Addr, R.Lo));
       if (!Below)
         continue;
       int64_t Off = *Below, End = Off + (int64_t)S.Size;
@@ -240,8 +233,13 @@ void AffineHoister::absorbPreheaderAccesses(SmallVectorImpl<bool> &Hoisted) {
       // Moving Lo down by a constant keeps it expandable where it was.
       if (Off < 0) {
         Type *IntptrTy = SE.getEffectiveSCEVType(R.Lo->getType());
-        R.Lo = SE.getAddExpr(R.Lo, SE.getConstant(IntptrTy, Off, true));
-        R.Len = SE.getAddExpr(R.Len, SE.getConstant(IntptrTy, -Off));
+        const SCEV *Lo =
+            addOrNull(SE, R.Lo, SE.getConstant(IntptrTy, Off, true));
+        const SCEV *Len = addOrNull(SE, R.Len, SE.getConstant(IntptrTy, -Off));
+        if (!Lo || !Len)
+          continue;
+        R.Lo = Lo;
+        R.Len = Len;
         R.MinLen -= Off;
       }
       // Reports keep naming the loop's access: the preheader's touches one
@@ -279,13 +277,17 @@ void AffineHoister::absorbExitAccesses(SmallVectorImpl<bool> &Hoisted) {
       if (Exit != S.I->getParent() || R.IsWrite != S.IsWrite ||
           !R.Guards.empty() || !DT.dominates(R.L->getHeader(), Exit))
         continue;
-      const SCEV *Top = SE.getAddExpr(R.Lo, R.Len);
-      std::optional<int64_t> Above = smallConstant(SE.getMinusSCEV(Addr, Top));
+      const SCEV *Top = addOrNull(SE, R.Lo, R.Len);
+      std::optional<int64_t> Above = smallConstant(minusOrNull(SE, Addr, Top));
       if (!Above || *Above > 0 || *Above < -R.MinLen)
         continue;
       int64_t End = *Above + (int64_t)S.Size;
       if (End > 0) {
-        R.Len = SE.getAddExpr(R.Len, SE.getConstant(R.Len->getType(), End));
+        const SCEV *Len =
+            addOrNull(SE, R.Len, SE.getConstant(R.Len->getType(), End));
+        if (!Len)
+          continue;
+        R.Len = Len;
         R.MinLen += End;
       }
       ++R.Covered;

@@ -26,6 +26,8 @@
 #ifndef MPISYNC_AFFINEHOISTING_H
 #define MPISYNC_AFFINEHOISTING_H
 
+#include "ScevArithmetic.h"
+
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -47,10 +49,6 @@ class Value;
 namespace mpisync {
 
 class FastPathEmitter;
-
-// S's value if S is a constant that fits comfortably in 32 bits: offsets
-// and steps the planning below may add and compare without overflow.
-std::optional<int64_t> smallConstant(const llvm::SCEV *S);
 
 class AffineHoister {
 public:

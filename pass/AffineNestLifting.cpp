@@ -109,12 +109,15 @@ int meetingDirection(ScalarEvolution &SE, const BasicBlock *Ctx,
   }
   // Step = Len - D with 0 <= D < MinLen: 0 < Step <= Len (a row loop whose
   // range is the row: Step and Len are both 8 * nx).
-  if (std::optional<int64_t> D = smallConstant(SE.getMinusSCEV(Len, Step)))
+  if (std::optional<int64_t> D = smallConstant(minusOrNull(SE, Len, Step)))
     if (*D >= 0 && *D < MinLen)
       return 1;
-  if (std::optional<int64_t> D = smallConstant(SE.getAddExpr(Len, Step)))
+  if (std::optional<int64_t> D = smallConstant(addOrNull(SE, Len, Step)))
     if (*D >= 0 && *D < MinLen)
       return -1;
+  // The comparisons below take operands of one type.
+  if (Step->getType() != Len->getType())
+    return 0;
   if (SE.isKnownNonNegative(Step) &&
       SE.isKnownPredicate(ICmpInst::ICMP_SLE, Step, Len))
     return 1;
@@ -126,7 +129,7 @@ int meetingDirection(ScalarEvolution &SE, const BasicBlock *Ctx,
 
 bool expandableAt(ScalarEvolution &SE, const Loop *P, const SCEV *Lo,
                   const SCEV *Len) {
-  if (isa<SCEVCouldNotCompute>(Lo) || isa<SCEVCouldNotCompute>(Len))
+  if (!knownOrNull(Lo) || !knownOrNull(Len))
     return false;
   Instruction *At = P->getLoopPreheader()->getTerminator();
   SCEVExpander Expander(SE, At->getModule()->getDataLayout(), "mpisync.range");
@@ -189,14 +192,14 @@ bool AffineHoister::liftGapFree(Run &R, const std::optional<Guard> &NewGuard) {
     if (Dir == 0)
       return false;
     const SCEV *First = AR->getStart();
-    const SCEV *Last = AR->evaluateAtIteration(SE.getBackedgeTakenCount(P), SE);
-    if (isa<SCEVCouldNotCompute>(Last))
+    const SCEV *Last = lastValueOrNull(SE, AR);
+    if (!Last)
       return false;
     NewLo = Dir > 0 ? First : Last;
-    Span = Dir > 0 ? SE.getMinusSCEV(Last, First)
-                   : SE.getMinusSCEV(First, Last);
+    Span =
+        Dir > 0 ? minusOrNull(SE, Last, First) : minusOrNull(SE, First, Last);
   }
-  const SCEV *NewLen = SE.getAddExpr(Span, R.Len);
+  const SCEV *NewLen = addOrNull(SE, Span, R.Len);
   if (!expandableAt(SE, P, NewLo, NewLen))
     return false;
   moveOut(R, NewLo, NewLen, NewGuard);
@@ -225,22 +228,28 @@ bool AffineHoister::liftEdgeIteration(
     if (!LiftedWhole || Old.L != R.L || Old.IsWrite != R.IsWrite ||
         Old.Guards != R.Guards)
       continue;
-    const SCEV *Delta = Signed.visit(SE.getMinusSCEV(R.Lo, Old.Lo));
+    // Runs over different objects (a row of `a` beside a row of `b`) have
+    // no distance: nothing to compare.
+    const SCEV *Delta = minusOrNull(SE, R.Lo, Old.Lo);
+    if (!Delta)
+      continue;
+    Delta = Signed.visit(Delta);
     for (int Shift : {1, -1}) {
       // R_k = Y_(k - Shift) + E: inside it if 0 <= E and E + R.Len <= Y.Len.
-      std::optional<int64_t> E = smallConstant(
-          Shift > 0 ? SE.getAddExpr(Delta, Step) : SE.getMinusSCEV(Delta, Step));
+      std::optional<int64_t> E =
+          smallConstant(Shift > 0 ? addOrNull(SE, Delta, Step)
+                                  : minusOrNull(SE, Delta, Step));
       if (!E || *E < 0)
         continue;
-      const SCEV *Room = SE.getMinusSCEV(
-          Signed.visit(Old.Len),
-          SE.getAddExpr(Len, SE.getConstant(Len->getType(), *E)));
+      const SCEV *Room = minusOrNull(
+          SE, Signed.visit(Old.Len),
+          addOrNull(SE, Len, SE.getConstant(Len->getType(), *E)));
+      if (!Room)
+        continue;
       std::optional<int64_t> RoomC = smallConstant(Room);
       if (!(RoomC ? *RoomC >= 0 : SE.isKnownNonNegative(Room)))
         continue;
-      const SCEV *NewLo =
-          Shift > 0 ? AR->getStart()
-                    : AR->evaluateAtIteration(SE.getBackedgeTakenCount(P), SE);
+      const SCEV *NewLo = Shift > 0 ? AR->getStart() : lastValueOrNull(SE, AR);
       if (!expandableAt(SE, P, NewLo, R.Len))
         continue;
       moveOut(R, NewLo, R.Len, NewGuard);

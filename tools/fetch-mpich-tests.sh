@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Fetches MPICH's own test suite (test/mpi of Debian's mpich source package,
+# the MPICH release the project is built against) into DEST and runs its
+# configure once, which writes the harness header the tests include
+# (include/mpitestconf.h). A compile corpus for the pass
+# (test/corpus/mpich_compile.test); never committed to this repository.
+#   usage: fetch-mpich-tests.sh DEST      (the tests end up in DEST/mpi)
+set -euo pipefail
+
+DEST=${1:?usage: fetch-mpich-tests.sh DEST}
+VERSION=4.0.2
+TARBALL=mpich_${VERSION}.orig.tar.xz
+SHA256=b27039f964afeb6b8a3e009c56b441cbe368c26d6d6476ad3bb7190996875860
+STAMP="$DEST/.complete-$VERSION"
+
+if [ -f "$STAMP" ]; then
+  exit 0
+fi
+
+download_dir="$DEST/download"
+mkdir -p "$download_dir"
+
+if [ ! -f "$download_dir/$TARBALL" ]; then
+  # apt-get source needs a deb-src entry; add bookworm's if none is enabled.
+  if ! grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    if [ "$(id -u)" -ne 0 ]; then
+      echo "fetch-mpich-tests: no deb-src entry; run once as root" >&2
+      exit 1
+    fi
+    cat > /etc/apt/sources.list.d/mpisync-deb-src.sources <<'SRC'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+    apt-get update -qq
+  fi
+  (cd "$download_dir" && apt-get source --download-only -qq "mpich=${VERSION}-3" >/dev/null)
+fi
+
+echo "$SHA256  $download_dir/$TARBALL" | sha256sum --check --quiet - || {
+  echo "fetch-mpich-tests: checksum mismatch for $TARBALL" >&2
+  rm -f "$download_dir/$TARBALL"
+  exit 1
+}
+
+rm -rf "$DEST/mpi"
+tar -xJf "$download_dir/$TARBALL" -C "$DEST" --strip-components=2 --no-same-owner \
+  "mpich-${VERSION}/test/mpi"
+# The harness's configure, as MPICH's `make testing` runs it, with the
+# system's MPICH: C tests only (the corpus is the C programs).
+(cd "$DEST/mpi" && ./configure CC=mpicc --with-mpi=/usr --disable-fortran \
+   --disable-cxx --enable-threads=multiple >configure.out 2>&1) || {
+  echo "fetch-mpich-tests: the test suite's configure failed; see $DEST/mpi/configure.out" >&2
+  exit 1
+}
+rm -rf "$download_dir"
+touch "$STAMP"
+echo "fetch-mpich-tests: MPICH's test suite in $DEST/mpi"
