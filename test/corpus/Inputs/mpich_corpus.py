@@ -48,9 +48,6 @@ KNOWN_REPORTS = {
     "receives into buf[i] with MPI_Recv while its MPI_Isend from buf[i] is "
     "pending (MPI 4.1 section 3.7.2: a pending send buffer must not be "
     "modified)",
-    "pt2pt/inactivereq": "missing-start: the test checks that a wait on a "
-    "never-started persistent request returns at once (legal, MPI 4.1 section "
-    "3.7.3); MPISync reports it by design (docs/errors/missing-start.md)",
 }
 # Programs of the sample that fail under MPISync but not without it, with
 # the reason: limits of the tool, each a known issue (docs/testing.md).
