@@ -99,7 +99,7 @@ void FunctionAnalysis::checkAccess(PathState &S, const Location &L, Int Size,
       Msg += std::string(", ") +
              (R.Role == ArgRole::Send   ? "the send buffer"
               : R.Role == ArgRole::Recv ? "the receive buffer"
-                                           : "a buffer") +
+                                        : "a buffer") +
              (Buf.empty() ? std::string() : " '" + Buf + "'") +
              " of a pending " + What + "; complete the request first";
       Rep.report(*C, At->getExprLoc(), At->getSourceRange(), Msg,

@@ -106,16 +106,20 @@ bool maySynchronize(const FunctionDecl *FD, StringRef Name) {
       !Name.starts_with("__builtin___"))
     return false; // __builtin_expect and the like
   static const llvm::StringSet<> Pure = {
-      "memcpy",  "memmove", "mempcpy", "memset",  "memcmp",  "memchr",
-      "bzero",   "explicit_bzero",     "bcmp",    "strlen",  "strnlen",
-      "strcpy",  "strncpy", "strcat",  "strncat", "strcmp",  "strncmp",
-      "strchr",  "strrchr", "strstr",  "strdup",  "strndup", "malloc",
-      "calloc",  "realloc", "free",    "aligned_alloc",      "posix_memalign",
-      "abs",     "labs",    "llabs",   "printf",  "fprintf", "sprintf",
-      "snprintf", "puts",   "fputs",   "putchar", "fflush",  "sqrt",
-      "fabs",    "exp",     "log",     "pow",     "sin",     "cos",
-      "floor",   "ceil",    "atoi",    "atol",    "strtol",  "strtod",
-      "rand",    "srand",   "exit",    "abort"};
+      "memcpy",  "memmove", "mempcpy",       "memset",
+      "memcmp",  "memchr",  "bzero",         "explicit_bzero",
+      "bcmp",    "strlen",  "strnlen",       "strcpy",
+      "strncpy", "strcat",  "strncat",       "strcmp",
+      "strncmp", "strchr",  "strrchr",       "strstr",
+      "strdup",  "strndup", "malloc",        "calloc",
+      "realloc", "free",    "aligned_alloc", "posix_memalign",
+      "abs",     "labs",    "llabs",         "printf",
+      "fprintf", "sprintf", "snprintf",      "puts",
+      "fputs",   "putchar", "fflush",        "sqrt",
+      "fabs",    "exp",     "log",           "pow",
+      "sin",     "cos",     "floor",         "ceil",
+      "atoi",    "atol",    "strtol",        "strtod",
+      "rand",    "srand",   "exit",          "abort"};
   Name.consume_front("__builtin___");
   Name.consume_front("__builtin_");
   Name.consume_back("_chk");

@@ -120,8 +120,8 @@ void AffineHoister::plan(SmallVectorImpl<bool> &Hoisted) {
         B = E;
         continue;
       }
-      const SCEV *Lo = addOrNull(
-          SE, Base, SE.getConstant(IntptrTy, RunLo, /*signed=*/true));
+      const SCEV *Lo =
+          addOrNull(SE, Base, SE.getConstant(IntptrTy, RunLo, /*signed=*/true));
       const SCEV *Len =
           addOrNull(SE, Extent, SE.getConstant(IntptrTy, RunHi - RunLo));
       if (!Lo || !Len || !Expander.isSafeToExpandAt(Lo, At) ||

@@ -241,9 +241,9 @@ bool AffineHoister::liftEdgeIteration(
                                   : minusOrNull(SE, Delta, Step));
       if (!E || *E < 0)
         continue;
-      const SCEV *Room = minusOrNull(
-          SE, Signed.visit(Old.Len),
-          addOrNull(SE, Len, SE.getConstant(Len->getType(), *E)));
+      const SCEV *Room =
+          minusOrNull(SE, Signed.visit(Old.Len),
+                      addOrNull(SE, Len, SE.getConstant(Len->getType(), *E)));
       if (!Room)
         continue;
       std::optional<int64_t> RoomC = smallConstant(Room);

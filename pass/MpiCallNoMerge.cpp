@@ -17,8 +17,7 @@ bool isMpiFunction(StringRef Name) {
 }
 } // namespace
 
-PreservedAnalyses MpiCallNoMergePass::run(Module &M,
-                                          ModuleAnalysisManager &) {
+PreservedAnalyses MpiCallNoMergePass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = false;
   for (Function &F : M) {
     if (!isMpiFunction(F.getName()))

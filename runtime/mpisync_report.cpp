@@ -6,8 +6,8 @@
 
 #include "amplify/amplify.h"
 
-#include "mpisync_flags.h"
 #include "amplify/amplify.h"
+#include "mpisync_flags.h"
 #include "mpisync_report_desc.h"
 #include "mpisync_suppressions.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"

@@ -4,8 +4,8 @@
 #include "amplify/amplify.h"
 
 #include "mpisync_report.h"
-#include "scaling_guard/guard_layer.h"
 #include "sanitizer_common/sanitizer_common.h"
+#include "scaling_guard/guard_layer.h"
 
 using namespace __sanitizer;
 

@@ -6,9 +6,9 @@
 #include "amplify_split.h"
 
 #include "sanitizer_common/sanitizer_allocator_internal.h"
-#include "sanitizer_common/sanitizer_placement_new.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_libc.h"
+#include "sanitizer_common/sanitizer_placement_new.h"
 
 using namespace __sanitizer;
 
@@ -34,8 +34,8 @@ void UnpackInto(const void *stream, MPI_Count packed, void *buf,
   PMPI_Unpack_c(stream, packed, &pos, buf, count, type, MPI_COMM_SELF);
 }
 
-void PackFrom(const void *buf, MPI_Count count, MPI_Datatype type,
-              void *stream, MPI_Count packed) {
+void PackFrom(const void *buf, MPI_Count count, MPI_Datatype type, void *stream,
+              MPI_Count packed) {
   MPI_Count pos = 0;
   PMPI_Pack_c(buf, count, type, stream, packed, &pos, MPI_COMM_SELF);
 }
@@ -50,8 +50,7 @@ void PoisonLayout(void *buf, MPI_Count count, MPI_Datatype type) {
   MPI_Count size = 0, lb = 0, extent = 0, true_lb = 0, true_extent = 0;
   if (PMPI_Type_size_c(type, &size) != MPI_SUCCESS || size <= 0 ||
       PMPI_Type_get_extent_c(type, &lb, &extent) != MPI_SUCCESS ||
-      PMPI_Type_get_true_extent_c(type, &true_lb, &true_extent) !=
-          MPI_SUCCESS)
+      PMPI_Type_get_true_extent_c(type, &true_lb, &true_extent) != MPI_SUCCESS)
     return;
   if (size == extent && size == true_extent) {
     if (count * size <= kMaxBounce)
@@ -70,7 +69,7 @@ void PoisonLayout(void *buf, MPI_Count count, MPI_Datatype type) {
   }
   MPI_Count packed = PackedSize(count, type);
   if (!buf || packed <= 0 || packed > kMaxBounce) // MPI_BOTTOM: MPICH's
-    return;                                         // MPI_Unpack refuses it
+    return;                                       // MPI_Unpack refuses it
   char *stream = (char *)AllocData(packed);
   if (!stream)
     return;
@@ -80,8 +79,7 @@ void PoisonLayout(void *buf, MPI_Count count, MPI_Datatype type) {
   Count(kStatPoisoned);
 }
 
-bool BounceCreate(Bounce *b, void *user, MPI_Count count,
-                  MPI_Datatype type) {
+bool BounceCreate(Bounce *b, void *user, MPI_Count count, MPI_Datatype type) {
   internal_memset(b, 0, sizeof(*b));
   // MPI_BOTTOM buffers are left alone: MPICH's MPI_Pack refuses them.
   if (count <= 0 || user == MPI_IN_PLACE || user == nullptr ||

@@ -15,14 +15,14 @@ namespace mpisync {
 namespace amplify {
 
 struct Bounce {
-  void *user;          // the program's buffer
+  void *user; // the program's buffer
   MPI_Count count;
-  MPI_Datatype type;   // kept (KeepType)
-  char *mem;           // the bounce buffer's memory
+  MPI_Datatype type; // kept (KeepType)
+  char *mem;         // the bounce buffer's memory
   uptr mem_size;
-  MPI_Aint lb;         // true lower bound of the layout: MPI writes at mem - lb
-  char *saved;         // the program's data as it was, packed
-  MPI_Count packed;    // packed size of `count` elements
+  MPI_Aint lb;      // true lower bound of the layout: MPI writes at mem - lb
+  char *saved;      // the program's data as it was, packed
+  MPI_Count packed; // packed size of `count` elements
   bool used;
   void *Target() const { return (void *)(mem - lb); }
 };

@@ -25,8 +25,8 @@ bool Unusable(MPI_Datatype a, MPI_Datatype b) {
 
 bool Intercomm(MPI_Comm comm) {
   int flag = 0;
-  return comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &flag) !=
-                                      MPI_SUCCESS || flag;
+  return comm == MPI_COMM_NULL ||
+         PMPI_Comm_test_inter(comm, &flag) != MPI_SUCCESS || flag;
 }
 
 int RankIn(MPI_Comm comm) {
@@ -61,8 +61,8 @@ AmpRequest *HoldCollective(CollKind kind, const void *sendbuf,
   a.op = op;
   a.root = root;
   a.comm = comm;
-  if (bounce_recv && BounceCreate(&req->bounce, recvbuf, bounce_count,
-                                  recvtype))
+  if (bounce_recv &&
+      BounceCreate(&req->bounce, recvbuf, bounce_count, recvtype))
     BouncePoison(&req->bounce);
   HoldRequest(req);
   Count(kStatHeldCollectives);
@@ -78,10 +78,10 @@ int AmpIbcast(void *buffer, C count, MPI_Datatype datatype, int root,
     return below.MPI_Ibcast_c(buffer, count, datatype, root, comm, request);
   }
   bool at_root = RankIn(comm) == root;
-  AmpRequest *req = HoldCollective(
-      CollKind::kBcast, at_root ? buffer : nullptr, count, datatype,
-      at_root ? nullptr : buffer, count, datatype, MPI_OP_NULL, root, comm,
-      !at_root, count);
+  AmpRequest *req =
+      HoldCollective(CollKind::kBcast, at_root ? buffer : nullptr, count,
+                     datatype, at_root ? nullptr : buffer, count, datatype,
+                     MPI_OP_NULL, root, comm, !at_root, count);
   *request = req->user;
   return MPI_SUCCESS;
 }
@@ -126,8 +126,8 @@ int AmpIreduce(const void *sendbuf, void *recvbuf, C count,
 // Igather, Iscatter, Iallgather, Ialltoall: the same parameters.
 template <CollKind kKind, typename C>
 int AmpIcollRooted(const void *sendbuf, C sendcount, MPI_Datatype sendtype,
-                   void *recvbuf, C recvcount, MPI_Datatype recvtype,
-                   int root, MPI_Comm comm, MPI_Request *request);
+                   void *recvbuf, C recvcount, MPI_Datatype recvtype, int root,
+                   MPI_Comm comm, MPI_Request *request);
 
 int IssueRooted(CollArgs &a, void *recv, MPI_Request *real);
 
@@ -136,15 +136,15 @@ int PassRooted(const void *sendbuf, C sendcount, MPI_Datatype sendtype,
                void *recvbuf, C recvcount, MPI_Datatype recvtype, int root,
                MPI_Comm comm, MPI_Request *request) {
   IssueHeld();
-  CollArgs a = {kKind,    sendbuf,   sendcount, sendtype, recvbuf,
-                recvcount, recvtype, MPI_OP_NULL, root,   comm};
+  CollArgs a = {kKind,     sendbuf,  sendcount,   sendtype, recvbuf,
+                recvcount, recvtype, MPI_OP_NULL, root,     comm};
   return IssueRooted(a, recvbuf, request);
 }
 
 template <CollKind kKind, typename C>
 int AmpIcollRooted(const void *sendbuf, C sendcount, MPI_Datatype sendtype,
-                   void *recvbuf, C recvcount, MPI_Datatype recvtype,
-                   int root, MPI_Comm comm, MPI_Request *request) {
+                   void *recvbuf, C recvcount, MPI_Datatype recvtype, int root,
+                   MPI_Comm comm, MPI_Request *request) {
   if (!request || sendcount < 0 || recvcount < 0 || Intercomm(comm) ||
       (sendbuf != MPI_IN_PLACE && !TypeUsable(sendtype)) ||
       (recvbuf != MPI_IN_PLACE && !TypeUsable(recvtype)))
@@ -166,9 +166,9 @@ int AmpIcollRooted(const void *sendbuf, C sendcount, MPI_Datatype sendtype,
     bounce = sendbuf != MPI_IN_PLACE;
     bounce_count = whole;
   }
-  AmpRequest *req = HoldCollective(kKind, sendbuf, sendcount, sendtype,
-                                   recvbuf, recvcount, recvtype, MPI_OP_NULL,
-                                   root, comm, bounce, bounce_count);
+  AmpRequest *req =
+      HoldCollective(kKind, sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                     recvtype, MPI_OP_NULL, root, comm, bounce, bounce_count);
   *request = req->user;
   return MPI_SUCCESS;
 }
@@ -188,8 +188,7 @@ int IssueRooted(CollArgs &a, void *recv, MPI_Request *real) {
                                a.recvcount, a.recvtype, a.root, a.comm, real);
   case CollKind::kScatter:
     return below.MPI_Iscatter_c(a.sendbuf, a.sendcount, a.sendtype, recv,
-                                a.recvcount, a.recvtype, a.root, a.comm,
-                                real);
+                                a.recvcount, a.recvtype, a.root, a.comm, real);
   case CollKind::kAllgather:
     return below.MPI_Iallgather_c(a.sendbuf, a.sendcount, a.sendtype, recv,
                                   a.recvcount, a.recvtype, a.comm, real);
@@ -218,13 +217,12 @@ int IssueCollective(AmpRequest *req) {
   int rc;
   switch (a.kind) {
   case CollKind::kBcast:
-    rc = below.MPI_Ibcast_c(a.sendbuf ? (void *)a.sendbuf : recv,
-                            a.sendcount, a.sendtype, a.root, a.comm,
-                            &req->real);
+    rc = below.MPI_Ibcast_c(a.sendbuf ? (void *)a.sendbuf : recv, a.sendcount,
+                            a.sendtype, a.root, a.comm, &req->real);
     break;
   case CollKind::kAllreduce:
-    rc = below.MPI_Iallreduce_c(a.sendbuf, recv, a.recvcount, a.recvtype,
-                                a.op, a.comm, &req->real);
+    rc = below.MPI_Iallreduce_c(a.sendbuf, recv, a.recvcount, a.recvtype, a.op,
+                                a.comm, &req->real);
     break;
   case CollKind::kReduce:
     rc = below.MPI_Ireduce_c(a.sendbuf, recv, a.recvcount, a.recvtype, a.op,

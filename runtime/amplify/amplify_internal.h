@@ -37,11 +37,11 @@ enum class Order { kProgram, kReverse, kRandom, kPutFirst, kGetFirst };
 
 struct Options {
   Order order;
-  u64 seed;        // as given; 0: rank 0 draws one at MPI_Init
-  int split;       // 0 none, 1 per basic element, 2 bytes where allowed
-  u8 poison;       // fill of pending receive and Get result buffers
-  int latency_us;  // pause after each RMA operation issued
-  bool add_flush;  // flush between reordered operations (passive target)
+  u64 seed;       // as given; 0: rank 0 draws one at MPI_Init
+  int split;      // 0 none, 1 per basic element, 2 bytes where allowed
+  u8 poison;      // fill of pending receive and Get result buffers
+  int latency_us; // pause after each RMA operation issued
+  bool add_flush; // flush between reordered operations (passive target)
 };
 extern Options options;
 const char *OrderName(Order order);

@@ -8,8 +8,8 @@
 #include "mpisync_datatype.h"
 #include "mpisync_flags.h"
 #include "mpisync_pending.h"
-#include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_common.h"
+#include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_libc.h"
 
 #include "sanitizer_common/sanitizer_allocator_internal.h"

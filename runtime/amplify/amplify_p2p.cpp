@@ -17,11 +17,11 @@ namespace {
 // MPI checks a call's arguments when it is made; a held call is made later.
 // So the layer first makes the same call to MPI_PROC_NULL (which completes
 // at once and moves no data): MPI's answer to it is the call's answer.
-int ProbeSend(const void *buf, MPI_Count count, MPI_Datatype datatype,
-              int tag, MPI_Comm comm) {
+int ProbeSend(const void *buf, MPI_Count count, MPI_Datatype datatype, int tag,
+              MPI_Comm comm) {
   MPI_Request probe = MPI_REQUEST_NULL;
-  int rc = below.MPI_Isend_c(buf, count, datatype, MPI_PROC_NULL, tag, comm,
-                             &probe);
+  int rc =
+      below.MPI_Isend_c(buf, count, datatype, MPI_PROC_NULL, tag, comm, &probe);
   if (rc == MPI_SUCCESS)
     below.MPI_Wait(&probe, MPI_STATUS_IGNORE);
   return rc;
@@ -30,8 +30,8 @@ int ProbeSend(const void *buf, MPI_Count count, MPI_Datatype datatype,
 int ProbeRecv(void *buf, MPI_Count count, MPI_Datatype datatype, int tag,
               MPI_Comm comm) {
   MPI_Request probe = MPI_REQUEST_NULL;
-  int rc = below.MPI_Irecv_c(buf, count, datatype, MPI_PROC_NULL, tag, comm,
-                             &probe);
+  int rc =
+      below.MPI_Irecv_c(buf, count, datatype, MPI_PROC_NULL, tag, comm, &probe);
   if (rc == MPI_SUCCESS)
     below.MPI_Wait(&probe, MPI_STATUS_IGNORE);
   return rc;
@@ -51,24 +51,20 @@ bool ValidPeer(int peer, MPI_Comm comm) {
 template <SendMode kMode, typename CountT>
 int AmpIsend(const void *buf, CountT count, MPI_Datatype datatype, int dest,
              int tag, MPI_Comm comm, MPI_Request *request) {
-  if (!request || count < 0 || comm == MPI_COMM_NULL ||
-      !TypeUsable(datatype) || !ValidPeer(dest, comm) ||
+  if (!request || count < 0 || comm == MPI_COMM_NULL || !TypeUsable(datatype) ||
+      !ValidPeer(dest, comm) ||
       ProbeSend(buf, count, datatype, tag, comm) != MPI_SUCCESS) {
     // Nothing to hold (or MPI's error to report): straight through.
     IssueHeld();
     switch (kMode) {
     case SendMode::kBuffered:
-      return below.MPI_Ibsend_c(buf, count, datatype, dest, tag, comm,
-                                request);
+      return below.MPI_Ibsend_c(buf, count, datatype, dest, tag, comm, request);
     case SendMode::kSync:
-      return below.MPI_Issend_c(buf, count, datatype, dest, tag, comm,
-                                request);
+      return below.MPI_Issend_c(buf, count, datatype, dest, tag, comm, request);
     case SendMode::kReady:
-      return below.MPI_Irsend_c(buf, count, datatype, dest, tag, comm,
-                                request);
+      return below.MPI_Irsend_c(buf, count, datatype, dest, tag, comm, request);
     default:
-      return below.MPI_Isend_c(buf, count, datatype, dest, tag, comm,
-                               request);
+      return below.MPI_Isend_c(buf, count, datatype, dest, tag, comm, request);
     }
   }
   AmpRequest *req = NewRequest(ReqKind::kSend, /*proxy=*/true);
@@ -99,10 +95,9 @@ int AmpIrecv(void *buf, CountT count, MPI_Datatype datatype, int source,
     }
   }
   if (!req)
-    return below.MPI_Irecv_c(buf, count, datatype, source, tag, comm,
-                             request);
-  int rc = below.MPI_Irecv_c(req->bounce.Target(), count, datatype, source,
-                             tag, comm, &req->real);
+    return below.MPI_Irecv_c(buf, count, datatype, source, tag, comm, request);
+  int rc = below.MPI_Irecv_c(req->bounce.Target(), count, datatype, source, tag,
+                             comm, &req->real);
   if (rc != MPI_SUCCESS) {
     DeleteRequest(req);
     return rc;
@@ -140,25 +135,21 @@ int AmpImrecv(void *buf, CountT count, MPI_Datatype datatype,
 }
 
 template <SendMode kMode, typename CountT>
-int AmpSendInit(const void *buf, CountT count, MPI_Datatype datatype,
-                int dest, int tag, MPI_Comm comm, MPI_Request *request) {
+int AmpSendInit(const void *buf, CountT count, MPI_Datatype datatype, int dest,
+                int tag, MPI_Comm comm, MPI_Request *request) {
   int rc;
   switch (kMode) {
   case SendMode::kBuffered:
-    rc = below.MPI_Bsend_init_c(buf, count, datatype, dest, tag, comm,
-                                request);
+    rc = below.MPI_Bsend_init_c(buf, count, datatype, dest, tag, comm, request);
     break;
   case SendMode::kSync:
-    rc = below.MPI_Ssend_init_c(buf, count, datatype, dest, tag, comm,
-                                request);
+    rc = below.MPI_Ssend_init_c(buf, count, datatype, dest, tag, comm, request);
     break;
   case SendMode::kReady:
-    rc = below.MPI_Rsend_init_c(buf, count, datatype, dest, tag, comm,
-                                request);
+    rc = below.MPI_Rsend_init_c(buf, count, datatype, dest, tag, comm, request);
     break;
   default:
-    rc = below.MPI_Send_init_c(buf, count, datatype, dest, tag, comm,
-                               request);
+    rc = below.MPI_Send_init_c(buf, count, datatype, dest, tag, comm, request);
   }
   if (rc != MPI_SUCCESS || !request || dest == MPI_PROC_NULL)
     return rc;
@@ -184,8 +175,8 @@ int AmpRecvInit(void *buf, CountT count, MPI_Datatype datatype, int source,
   if (!req)
     return below.MPI_Recv_init_c(buf, count, datatype, source, tag, comm,
                                  request);
-  int rc = below.MPI_Recv_init_c(req->bounce.Target(), count, datatype,
-                                 source, tag, comm, &req->real);
+  int rc = below.MPI_Recv_init_c(req->bounce.Target(), count, datatype, source,
+                                 tag, comm, &req->real);
   if (rc != MPI_SUCCESS) {
     DeleteRequest(req);
     return rc;

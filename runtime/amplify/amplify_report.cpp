@@ -4,8 +4,8 @@
 #include "amplify_internal.h"
 
 #include "mpisync_pending.h"
-#include "mpisync_report_desc.h"
 #include "mpisync_report.h"
+#include "mpisync_report_desc.h"
 #include "sanitizer_common/sanitizer_atomic.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_libc.h"
@@ -36,14 +36,14 @@ const struct {
 
 // The calls whose buffers the stages act on (the _c forms too).
 const char *const kPoisoned[] = {
-    "MPI_Irecv",     "MPI_Imrecv",  "MPI_Recv_init", "MPI_Ibcast",
-    "MPI_Iallreduce", "MPI_Ireduce", "MPI_Igather",  "MPI_Iscatter",
+    "MPI_Irecv",      "MPI_Imrecv",    "MPI_Recv_init", "MPI_Ibcast",
+    "MPI_Iallreduce", "MPI_Ireduce",   "MPI_Igather",   "MPI_Iscatter",
     "MPI_Iallgather", "MPI_Ialltoall", nullptr};
 const char *const kSentLate[] = {
-    "MPI_Isend",      "MPI_Ibsend",     "MPI_Issend",     "MPI_Irsend",
-    "MPI_Send_init",  "MPI_Bsend_init", "MPI_Ssend_init", "MPI_Rsend_init",
-    "MPI_Ibcast",     "MPI_Iallreduce", "MPI_Ireduce",    "MPI_Igather",
-    "MPI_Iscatter",   "MPI_Iallgather", "MPI_Ialltoall",  nullptr};
+    "MPI_Isend",     "MPI_Ibsend",     "MPI_Issend",     "MPI_Irsend",
+    "MPI_Send_init", "MPI_Bsend_init", "MPI_Ssend_init", "MPI_Rsend_init",
+    "MPI_Ibcast",    "MPI_Iallreduce", "MPI_Ireduce",    "MPI_Igather",
+    "MPI_Iscatter",  "MPI_Iallgather", "MPI_Ialltoall",  nullptr};
 
 bool CallIn(const char *call, const char *const *list) {
   if (!call)
@@ -107,21 +107,27 @@ void AnnotateReport(ReportDesc *desc) {
 
 void PrintStats() {
   static const char *const kNames[kNumStats] = {
-      "sends held", "collectives held", "persistent starts held",
-      "buffers poisoned", "RMA operations held",
-      "RMA origins copied (local completion)", "RMA operations split",
+      "sends held",
+      "collectives held",
+      "persistent starts held",
+      "buffers poisoned",
+      "RMA operations held",
+      "RMA origins copied (local completion)",
+      "RMA operations split",
       "pieces issued for split operations",
-      "RMA operations not splittable (layout)", "RMA batches reordered",
-      "RMA operations in reordered batches", "flushes added to force order",
+      "RMA operations not splittable (layout)",
+      "RMA batches reordered",
+      "RMA operations in reordered batches",
+      "flushes added to force order",
       "RMA operations issued at an epoch end",
       "RMA operations never synchronized (issued at MPI_Win_free)"};
   InternalScopedString out;
   out.AppendF("MPISync amplify statistics (order=%s, seed=%llu):\n",
               OrderName(options.order), (unsigned long long)options.seed);
   for (int i = 0; i < kNumStats; i++)
-    out.AppendF("  %-58s %llu\n", kNames[i],
-                (unsigned long long)atomic_load(&counters[i],
-                                                memory_order_relaxed));
+    out.AppendF(
+        "  %-58s %llu\n", kNames[i],
+        (unsigned long long)atomic_load(&counters[i], memory_order_relaxed));
   Printf("%s", out.data());
 }
 

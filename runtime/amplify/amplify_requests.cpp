@@ -3,10 +3,10 @@
 #include "amplify_requests.h"
 
 #include "sanitizer_common/sanitizer_allocator_internal.h"
-#include "sanitizer_common/sanitizer_placement_new.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_libc.h"
+#include "sanitizer_common/sanitizer_placement_new.h"
 
 using namespace __sanitizer;
 
@@ -284,8 +284,7 @@ int AmpTestall(int count, MPI_Request reqs[], int *flag,
   return rc;
 }
 
-int AmpWaitany(int count, MPI_Request reqs[], int *index,
-               MPI_Status *status) {
+int AmpWaitany(int count, MPI_Request reqs[], int *index, MPI_Status *status) {
   if (count <= 0 || !reqs || !index)
     return below.MPI_Waitany(count, reqs, index, status);
   Batch b(count, reqs);
@@ -342,8 +341,8 @@ int AmpRequestGetStatus(MPI_Request request, int *flag, MPI_Status *status) {
     return below.MPI_Request_get_status(request, flag, status);
   }
   MPI_Status st;
-  int rc = below.MPI_Request_get_status(req->proxy ? req->real : request,
-                                        flag, &st);
+  int rc =
+      below.MPI_Request_get_status(req->proxy ? req->real : request, flag, &st);
   if (rc == MPI_SUCCESS && flag && *flag) {
     // Complete: the data may be read now, so it is delivered now (and not
     // again by the Wait that frees the request).

@@ -28,7 +28,13 @@ enum class ReqKind : u8 {
 enum class SendMode : u8 { kStandard, kBuffered, kSync, kReady };
 
 enum class CollKind : u8 {
-  kBcast, kAllreduce, kReduce, kGather, kScatter, kAllgather, kAlltoall
+  kBcast,
+  kAllreduce,
+  kReduce,
+  kGather,
+  kScatter,
+  kAllgather,
+  kAlltoall
 };
 
 struct SendArgs {
@@ -61,15 +67,15 @@ struct AmpRequest {
   MPI_Request real;      // in MPI (MPI_REQUEST_NULL while held)
   ReqKind kind;
   bool held;
-  bool proxy;            // `user` is the layer's generalized request
-  bool delivered;        // the bounce was delivered (MPI_Request_get_status)
-  bool detached;         // freed by the program while active
-  int issue_rc;          // what MPI said when the held operation was issued
+  bool proxy;     // `user` is the layer's generalized request
+  bool delivered; // the bounce was delivered (MPI_Request_get_status)
+  bool detached;  // freed by the program while active
+  int issue_rc;   // what MPI said when the held operation was issued
   Bounce bounce;
   SendArgs send;
   CollArgs coll;
-  HeldRma *rma;          // kRma: the held operation, null once completed
-  bool proxy_completed;  // MPI_Grequest_complete was called
+  HeldRma *rma;         // kRma: the held operation, null once completed
+  bool proxy_completed; // MPI_Grequest_complete was called
 };
 
 // A new record; with `proxy`, `user` becomes a fresh generalized request.

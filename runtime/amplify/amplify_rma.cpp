@@ -5,9 +5,9 @@
 #include "amplify_bounce.h"
 #include "amplify_requests.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
-#include "sanitizer_common/sanitizer_placement_new.h"
 #include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_libc.h"
+#include "sanitizer_common/sanitizer_placement_new.h"
 
 using namespace __sanitizer;
 
@@ -27,7 +27,8 @@ int WinKey(MPI_Win win) {
 
 DenseMap<int, AmpWindow *> &Windows() {
   if (!windows)
-    windows = new (InternalAlloc(sizeof(*windows))) DenseMap<int, AmpWindow *>();
+    windows =
+        new (InternalAlloc(sizeof(*windows))) DenseMap<int, AmpWindow *>();
   return *windows;
 }
 
@@ -176,17 +177,17 @@ int PutOrGet(RmaOp kind, const void *origin, C ocount, MPI_Datatype otype,
              int target, MPI_Aint disp, C tcount, MPI_Datatype ttype,
              MPI_Win win, MPI_Request *request) {
   AmpWindow *w;
-  HeldRma *op = (kReq && !request)
-                    ? nullptr
-                    : NewHeld(kind, win, target, ocount, tcount, &w, otype, ttype);
+  HeldRma *op = (kReq && !request) ? nullptr
+                                   : NewHeld(kind, win, target, ocount, tcount,
+                                             &w, otype, ttype);
   if (!op) {
     if (kind == RmaOp::kPut)
       return kReq ? below.MPI_Rput_c(origin, ocount, otype, target, disp,
                                      tcount, ttype, win, request)
-                  : below.MPI_Put_c(origin, ocount, otype, target, disp,
-                                    tcount, ttype, win);
-    return kReq ? below.MPI_Rget_c((void *)origin, ocount, otype, target,
-                                   disp, tcount, ttype, win, request)
+                  : below.MPI_Put_c(origin, ocount, otype, target, disp, tcount,
+                                    ttype, win);
+    return kReq ? below.MPI_Rget_c((void *)origin, ocount, otype, target, disp,
+                                   tcount, ttype, win, request)
                 : below.MPI_Get_c((void *)origin, ocount, otype, target, disp,
                                   tcount, ttype, win);
   }
@@ -209,8 +210,7 @@ int PutOrGet(RmaOp kind, const void *origin, C ocount, MPI_Datatype otype,
 template <typename C>
 int AmpPut(const void *o, C oc, MPI_Datatype ot, int t, MPI_Aint d, C tc,
            MPI_Datatype tt, MPI_Win win) {
-  return PutOrGet<C, false>(RmaOp::kPut, o, oc, ot, t, d, tc, tt, win,
-                            nullptr);
+  return PutOrGet<C, false>(RmaOp::kPut, o, oc, ot, t, d, tc, tt, win, nullptr);
 }
 template <typename C>
 int AmpRput(const void *o, C oc, MPI_Datatype ot, int t, MPI_Aint d, C tc,
@@ -220,8 +220,7 @@ int AmpRput(const void *o, C oc, MPI_Datatype ot, int t, MPI_Aint d, C tc,
 template <typename C>
 int AmpGet(void *o, C oc, MPI_Datatype ot, int t, MPI_Aint d, C tc,
            MPI_Datatype tt, MPI_Win win) {
-  return PutOrGet<C, false>(RmaOp::kGet, o, oc, ot, t, d, tc, tt, win,
-                            nullptr);
+  return PutOrGet<C, false>(RmaOp::kGet, o, oc, ot, t, d, tc, tt, win, nullptr);
 }
 template <typename C>
 int AmpRget(void *o, C oc, MPI_Datatype ot, int t, MPI_Aint d, C tc,
@@ -236,8 +235,7 @@ int Acc(const void *o, C oc, MPI_Datatype ot, int t, MPI_Aint d, C tc,
   HeldRma *op =
       (kReq && !r) ? nullptr : NewHeld(RmaOp::kAcc, win, t, oc, tc, &w, ot, tt);
   if (!op)
-    return kReq ? below.MPI_Raccumulate_c(o, oc, ot, t, d, tc, tt, mop, win,
-                                          r)
+    return kReq ? below.MPI_Raccumulate_c(o, oc, ot, t, d, tc, tt, mop, win, r)
                 : below.MPI_Accumulate_c(o, oc, ot, t, d, tc, tt, mop, win);
   op->origin = o;
   op->ocount = oc;
@@ -251,8 +249,8 @@ int Acc(const void *o, C oc, MPI_Datatype ot, int t, MPI_Aint d, C tc,
 }
 
 template <typename C>
-int AmpAccumulate(const void *o, C oc, MPI_Datatype ot, int t, MPI_Aint d,
-                  C tc, MPI_Datatype tt, MPI_Op mop, MPI_Win win) {
+int AmpAccumulate(const void *o, C oc, MPI_Datatype ot, int t, MPI_Aint d, C tc,
+                  MPI_Datatype tt, MPI_Op mop, MPI_Win win) {
   return Acc<C, false>(o, oc, ot, t, d, tc, tt, mop, win, nullptr);
 }
 template <typename C>
@@ -272,10 +270,10 @@ int GetAcc(const void *o, C oc, MPI_Datatype ot, void *res, C rc,
                     : NewHeld(RmaOp::kGetAcc, win, t, oc, tc, &w, rt, tt,
                               mop == MPI_NO_OP ? MPI_DATATYPE_NULL : ot);
   if (!op)
-    return kReq ? below.MPI_Rget_accumulate_c(o, oc, ot, res, rc, rt, t, d,
-                                              tc, tt, mop, win, r)
-                : below.MPI_Get_accumulate_c(o, oc, ot, res, rc, rt, t, d,
-                                             tc, tt, mop, win);
+    return kReq ? below.MPI_Rget_accumulate_c(o, oc, ot, res, rc, rt, t, d, tc,
+                                              tt, mop, win, r)
+                : below.MPI_Get_accumulate_c(o, oc, ot, res, rc, rt, t, d, tc,
+                                             tt, mop, win);
   op->origin = o;
   op->ocount = oc;
   op->otype = ot;
@@ -292,16 +290,15 @@ int GetAcc(const void *o, C oc, MPI_Datatype ot, void *res, C rc,
 
 template <typename C>
 int AmpGetAccumulate(const void *o, C oc, MPI_Datatype ot, void *res, C rc,
-                     MPI_Datatype rt, int t, MPI_Aint d, C tc,
-                     MPI_Datatype tt, MPI_Op mop, MPI_Win win) {
+                     MPI_Datatype rt, int t, MPI_Aint d, C tc, MPI_Datatype tt,
+                     MPI_Op mop, MPI_Win win) {
   return GetAcc<C, false>(o, oc, ot, res, rc, rt, t, d, tc, tt, mop, win,
                           nullptr);
 }
 template <typename C>
 int AmpRgetAccumulate(const void *o, C oc, MPI_Datatype ot, void *res, C rc,
-                      MPI_Datatype rt, int t, MPI_Aint d, C tc,
-                      MPI_Datatype tt, MPI_Op mop, MPI_Win win,
-                      MPI_Request *r) {
+                      MPI_Datatype rt, int t, MPI_Aint d, C tc, MPI_Datatype tt,
+                      MPI_Op mop, MPI_Win win, MPI_Request *r) {
   return GetAcc<C, true>(o, oc, ot, res, rc, rt, t, d, tc, tt, mop, win, r);
 }
 
@@ -417,8 +414,7 @@ int AmpUnlockAll(MPI_Win win) {
   return rc;
 }
 
-template <Completes kWhat>
-int AmpFlushRank(int rank, MPI_Win win) {
+template <Completes kWhat> int AmpFlushRank(int rank, MPI_Win win) {
   IssueHeld();
   AmpWindow *w = FindWindow(win);
   bool valid = w && rank >= 0 && rank < w->size;
@@ -431,8 +427,7 @@ int AmpFlushRank(int rank, MPI_Win win) {
   return rc;
 }
 
-template <Completes kWhat>
-int AmpFlushAll(MPI_Win win) {
+template <Completes kWhat> int AmpFlushAll(MPI_Win win) {
   IssueHeld();
   AmpWindow *w = FindWindow(win);
   if (w)

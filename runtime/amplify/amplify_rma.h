@@ -60,10 +60,10 @@ struct HeldRma {
 
 struct AmpWindow {
   MPI_Win win;
-  int size;          // of the window's group
-  int *disp_units;   // per target rank
-  int *locks;        // per target rank: MPI_Win_lock epochs open
-  int lock_all;      // MPI_Win_lock_all epochs open
+  int size;        // of the window's group
+  int *disp_units; // per target rank
+  int *locks;      // per target rank: MPI_Win_lock epochs open
+  int lock_all;    // MPI_Win_lock_all epochs open
   HeldRma *head, *tail;
   u64 next_seq;
   // Issued operations whose copies live until MPI's synchronization call

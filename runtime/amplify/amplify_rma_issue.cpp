@@ -12,8 +12,8 @@
 #include "amplify_split.h"
 
 #include "sanitizer_common/sanitizer_allocator_internal.h"
-#include "sanitizer_common/sanitizer_placement_new.h"
 #include "sanitizer_common/sanitizer_libc.h"
+#include "sanitizer_common/sanitizer_placement_new.h"
 
 using namespace __sanitizer;
 
@@ -33,9 +33,9 @@ const void *CompareOf(const HeldRma *op) {
 }
 
 RmaPiece Whole(HeldRma *op) {
-  return {op,        0,          OriginOf(op), op->ocount, op->otype,
-          op->result, op->rcount, op->rtype,    op->disp,   op->tcount,
-          op->ttype};
+  return {op,        0,          OriginOf(op), op->ocount,
+          op->otype, op->result, op->rcount,   op->rtype,
+          op->disp,  op->tcount, op->ttype};
 }
 
 // Atomicity stage: one piece per basic element where the type maps of both
@@ -49,8 +49,8 @@ void Split(AmpWindow *w, HeldRma *op, InternalMmapVector<RmaPiece> *out) {
     return;
   }
   bool get = op->kind == RmaOp::kGet;
-  const char *local = get ? (const char *)op->result
-                          : (const char *)OriginOf(op);
+  const char *local =
+      get ? (const char *)op->result : (const char *)OriginOf(op);
   MPI_Count lcount = get ? op->rcount : op->ocount;
   MPI_Datatype ltype = get ? op->rtype : op->otype;
   InternalMmapVector<BasicElement> lmap, tmap;
@@ -128,8 +128,8 @@ int IssuePiece(const RmaPiece &p) {
 }
 
 // Copies `count` x `type` at `src` into private memory of the same layout.
-void CopyLayout(const void *src, MPI_Count count, MPI_Datatype type,
-                char **mem, uptr *size, MPI_Aint *lb) {
+void CopyLayout(const void *src, MPI_Count count, MPI_Datatype type, char **mem,
+                uptr *size, MPI_Aint *lb) {
   MPI_Count true_lb, true_extent, xlb, extent, packed = 0;
   if (count <= 0 ||
       PMPI_Type_get_true_extent_c(type, &true_lb, &true_extent) !=
@@ -263,8 +263,7 @@ void IssueRequestOp(AmpWindow *w, HeldRma *target_op) {
     HeldRma *next = op->next;
     bool take = op == target_op ||
                 (IsAccumulate(target_op->kind) && IsAccumulate(op->kind) &&
-                 op->target == target_op->target &&
-                 op->seq < target_op->seq);
+                 op->target == target_op->target && op->seq < target_op->seq);
     if (take) {
       Unlink(w, prev, op);
       batch.push_back(op);

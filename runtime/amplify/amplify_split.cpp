@@ -25,7 +25,7 @@ struct Contents {
   bool Read(MPI_Datatype type) {
     MPI_Count cni, cna, cnc, cnd;
     if (PMPI_Type_get_envelope_c(type, &cni, &cna, &cnc, &cnd, &combiner) !=
-            MPI_SUCCESS)
+        MPI_SUCCESS)
       return false;
     if (combiner == MPI_COMBINER_NAMED)
       return true;
@@ -94,8 +94,8 @@ bool Flatten(MPI_Datatype type, MPI_Aint base,
   case MPI_COMBINER_CONTIGUOUS: {
     MPI_Aint ext = Extent(c.types[0]);
     return Blocks(
-        1, c.types[0], base, out, cap, depth, [](int) { return (MPI_Aint)0; },
-        nullptr, c.ints[0]) &&
+               1, c.types[0], base, out, cap, depth,
+               [](int) { return (MPI_Aint)0; }, nullptr, c.ints[0]) &&
            ext >= 0;
   }
   case MPI_COMBINER_VECTOR: {
@@ -121,8 +121,8 @@ bool Flatten(MPI_Datatype type, MPI_Aint base,
   case MPI_COMBINER_HINDEXED: {
     int n = c.ints[0];
     return Blocks(
-        n, c.types[0], base, out, cap, depth,
-        [&](int b) { return c.addrs[b]; }, c.ints + 1, 0);
+        n, c.types[0], base, out, cap, depth, [&](int b) { return c.addrs[b]; },
+        c.ints + 1, 0);
   }
   case MPI_COMBINER_INDEXED_BLOCK: {
     MPI_Aint ext = Extent(c.types[0]);

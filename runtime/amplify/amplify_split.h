@@ -26,8 +26,7 @@ struct BasicElement {
 // not one the layer can take apart (subarray, darray, ...) or has more
 // than `cap` elements.
 bool FlattenType(MPI_Datatype type, MPI_Count count,
-                 __sanitizer::InternalMmapVector<BasicElement> *out,
-                 uptr cap);
+                 __sanitizer::InternalMmapVector<BasicElement> *out, uptr cap);
 
 } // namespace amplify
 } // namespace mpisync

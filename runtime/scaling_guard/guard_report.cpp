@@ -104,8 +104,8 @@ void ReportGuardEvent(const GuardEvent &e) {
     desc.AddModeField("bound", nullptr, e.bound->limit);
   }
   desc.AddModeField("strategy", e.strategy == Strategy::kNone
-                                   ? "none"
-                                   : StrategyName(e.strategy));
+                                    ? "none"
+                                    : StrategyName(e.strategy));
   // Detector D finds a bug of the program; G and X a limit of the library.
   desc.counts_as_error = e.detector == Detector::kD;
   EmitReport(desc);

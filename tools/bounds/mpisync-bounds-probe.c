@@ -157,7 +157,8 @@ static long run(const char *coll, int s, long n) {
                                : MPI_DATATYPE_NULL;
     if (ut == MPI_DATATYPE_NULL) {
       if (rank == 0)
-        fprintf(stderr, "mpisync-bounds-probe: reductions take s = 1, 2, 4 or 8\n");
+        fprintf(stderr,
+                "mpisync-bounds-probe: reductions take s = 1, 2, 4 or 8\n");
       MPI_Abort(MPI_COMM_WORLD, 2);
     }
     unsigned char *in = alloc(msg), *out = alloc(msg);
@@ -225,7 +226,8 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (argc < 4) {
     if (rank == 0)
-      fprintf(stderr, "usage: mpisync-bounds-probe COLLECTIVE S N [SIMULATE]\n");
+      fprintf(stderr,
+              "usage: mpisync-bounds-probe COLLECTIVE S N [SIMULATE]\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   const char *coll = argv[1];
@@ -245,7 +247,8 @@ int main(int argc, char **argv) {
   MPI_Allreduce(&wrong_rank, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   if (bad >= 0)
-    fprintf(stderr, "mpisync-bounds-probe: rank %d: byte %ld wrong\n", rank, bad);
+    fprintf(stderr, "mpisync-bounds-probe: rank %d: byte %ld wrong\n", rank,
+            bad);
   if (rank == 0) {
     if (worst >= 0)
       printf("wrong %d\n", worst);
