@@ -2,6 +2,7 @@
 // for pending buffers larger than kMappedCheckThreshold.
 #include "mpisync_mapped_memory.h"
 
+#include "mpisync_shadow.h"
 #include "sanitizer_common/sanitizer_procmaps.h"
 
 using namespace __sanitizer;
@@ -13,10 +14,13 @@ uptr MappedEnd(uptr lo, uptr hi) {
   MemoryMappedSegment segment;
   uptr end = lo; // the mapped run starting at lo reaches here so far
   // The maps are in address order: extend the run while segments touch it.
+  // The shadow reservation (terabytes, often right next to the program's
+  // mmap'd heap) and inaccessible reservations are not the program's memory.
   while (layout.Next(&segment) && end < hi) {
     if (segment.end <= end)
       continue;
-    if (segment.start > end)
+    if (segment.start > end || !segment.IsReadable() ||
+        IsShadowAddress(segment.start))
       break;
     end = segment.end;
   }

@@ -26,6 +26,11 @@ void InitializeShadow() {
 
 uptr ShadowOffset() { return shadow_offset; }
 
+bool IsShadowAddress(uptr addr) {
+  return addr >= shadow_offset &&
+         addr - shadow_offset < (kMaxAppAddress >> kShadowScale);
+}
+
 static bool Shadowed(uptr begin, uptr end) {
   return begin < end && end <= kMaxAppAddress;
 }

@@ -20,6 +20,9 @@ constexpr uptr kMaxAppAddress = uptr(1) << 47;
 
 void InitializeShadow();
 uptr ShadowOffset();
+// Whether `addr` lies in the shadow region itself (reserved, not the
+// program's memory).
+bool IsShadowAddress(uptr addr);
 
 inline u8 *MemToShadow(uptr addr) {
   return reinterpret_cast<u8 *>(ShadowOffset() + (addr >> kShadowScale));
