@@ -1,6 +1,7 @@
 // Installation of the run-time modes' layers (mpisync_layers.h).
 #include "mpisync_layers.h"
 
+#include "clone/clone_layer.h"
 #include "sanitizer_common/sanitizer_common.h"
 
 using namespace __sanitizer;
@@ -14,6 +15,7 @@ namespace {
 // the scaling guard rewrites collectives above it; cloning, which decides
 // whether a call reaches MPI at all, sits on top.
 const ModeLayer kLayers[] = {
+    {"clones", clone::CloningEnabled, clone::InstallCloningLayer},
     {nullptr, nullptr, nullptr}, // end of the list
 };
 

@@ -2,6 +2,8 @@
 // when they stop being pending (MPI 4.1, chapter 3.7 and 3.9).
 #include "mpisync_mpi_hooks.h"
 
+#include "mpisync_comm_info.h"
+
 #include "mpisync_datatype.h"
 #include "mpisync_flags.h"
 #include "mpisync_interface.h"
@@ -120,7 +122,7 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
 // `op` meanwhile (not registered yet, or a persistent request that only the
 // starting thread may use).
 bool SendCompletedAtStart(const PendingOp *op, MPI_Request request) {
-  if (request == MPI_REQUEST_NULL)
+  if (request == MPI_REQUEST_NULL || stand_in_handles)
     return false;
   bool sends = false;
   for (uptr b = 0; b < op->num_buffers; b++)
@@ -181,13 +183,25 @@ void Complete(MpiCall &call, PendingOp *op) {
 
 } // namespace
 
+namespace {
+// The program's own call on this thread (the outermost), for the layers'
+// reports.
+THREADLOCAL MpiCall *outermost_call;
+} // namespace
+
 MpiCall::MpiCall(const char *name, uptr pc, uptr bp)
     : name_(name), pc_(pc), bp_(bp) {
   Initialize();
-  mpi_call_depth++;
+  if (mpi_call_depth++ == 0)
+    outermost_call = this;
 }
 
-MpiCall::~MpiCall() { mpi_call_depth--; }
+MpiCall::~MpiCall() {
+  if (--mpi_call_depth == 0)
+    outermost_call = nullptr;
+}
+
+MpiCall *CurrentMpiCall() { return outermost_call; }
 
 u32 MpiCall::Stack() {
   // Calls through MPICH's Fortran bindings come from code without frame
@@ -217,8 +231,9 @@ SavedRequests::~SavedRequests() {
 void OnInit(MpiCall &, int rc) {
   if (rc != MPI_SUCCESS)
     return;
+  // With cloning on, the application's rank (a clone's is its parent's).
   int rank = -1;
-  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  CommRank(AppComm(MPI_COMM_WORLD), &rank);
   SetWorldRank(rank);
   SetReportPathForRank(rank);
 }

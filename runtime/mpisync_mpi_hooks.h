@@ -32,6 +32,10 @@ private:
   u32 stack_ = 0;
 };
 
+// The program's MPI call this thread is in (null outside MPI): the mode
+// layers below the wrappers name it in their reports.
+MpiCall *CurrentMpiCall();
+
 // Request handles copied before the MPI call overwrites them.
 class SavedRequests {
 public:

@@ -1,6 +1,7 @@
 // Report printing, de-duplication, suppressions and the halt policy.
 #include "mpisync_report.h"
 
+#include "clone/clone_divide.h"
 #include "mpisync_flags.h"
 #include "mpisync_report_internal.h"
 #include "mpisync_report_json.h"
@@ -144,6 +145,9 @@ bool Suppressed(ErrorKind kind, u32 a, u32 b) {
 // A report is written with one write, so ranks sharing a terminal or a pipe
 // do not interleave their lines.
 void Emit(const InternalScopedString &out, const ReportRecord &rec) {
+  // With clones, each report is made by one member of the family.
+  if (clone::MutesReport())
+    return;
   error_count++;
   if (JsonReports())
     PrintJsonReport(rec, out, world_rank, error_count);
