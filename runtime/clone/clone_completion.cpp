@@ -84,6 +84,19 @@ bool Completed(const Completion &c, int i) {
   return false;
 }
 
+// The status of request i: the one status, statuses[i] (the all forms), or
+// statuses[k] where indices[k] == i (the some forms).
+const MPI_Status *StatusOf(const Completion &c, const MPI_Status *st, int i) {
+  if (c.one_status)
+    return st;
+  if (c.outcome == Outcome::kSome) {
+    for (int k = 0; k < *c.outcount; k++)
+      if (c.indices[k] == i)
+        return st + k;
+  }
+  return st + i;
+}
+
 template <typename Run> int RunCompletion(Completion &c, Run run) {
   int num_statuses = c.one_status ? 1 : c.n;
   Scratch scratch(c.n);
@@ -120,7 +133,7 @@ template <typename Run> int RunCompletion(Completion &c, Run run) {
     if (!e)
       Fail(c.call, "a clone does not know a request its parent completed "
                    "(the clones diverged)");
-    AddReceived(&data, *e, c.one_status ? st : st + i);
+    AddReceived(&data, *e, StatusOf(c, st, i));
   }
   data.Run();
   if (c.completes)
