@@ -47,7 +47,8 @@ int Finalize() {
 
 } // namespace
 
-bool CloningEnabled() { return flags()->clones > 0; }
+// A negative count turns the layer on too, so MPI_Init can say it is wrong.
+bool CloningEnabled() { return flags()->clones != 0; }
 
 void InstallCloningLayer(MpiNext *next) {
   internal_memcpy(&below, next, sizeof(below));
