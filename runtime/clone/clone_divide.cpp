@@ -3,6 +3,13 @@
 
 #include "clone/clone_state.h"
 #include "mpisync_flags.h"
+#include "mpisync_stack.h"
+#include "sanitizer_common/sanitizer_allocator_internal.h"
+#include "sanitizer_common/sanitizer_dense_map.h"
+#include "sanitizer_common/sanitizer_mutex.h"
+#include "sanitizer_common/sanitizer_placement_new.h"
+#include "sanitizer_common/sanitizer_stacktrace.h"
+#include "sanitizer_common/sanitizer_symbolizer.h"
 
 using namespace __sanitizer;
 
@@ -16,18 +23,49 @@ namespace {
 enum : int { kNoCheck, kMine, kNotMine };
 THREADLOCAL int access_check_state;
 
-// The runtime is linked into the executable: an access site's distance
-// from it is the same in every process of the job, whatever ASLR did.
-// Sites in shared libraries lie far away; their offset in a page is kept,
-// which ASLR does not change either.
-void Anchor() {}
+u64 Mix(u64 h, const char *s) {
+  for (; s && *s; s++)
+    h = (h ^ (u8)*s) * 1099511628211ull;
+  return h;
+}
 
-uptr SiteKey(uptr pc) {
-  uptr anchor = (uptr)&Anchor;
-  uptr distance = pc > anchor ? pc - anchor : anchor - pc;
-  if (distance < (1ull << 30))
-    return (pc - anchor) * 2 + 1;
-  return pc & 0xfff;
+u64 Mix(u64 h, u64 v) { return (h ^ v) * 1099511628211ull; }
+
+// The site of an access is its source location, file:line:column in
+// function, the unit reports are deduplicated by (mpisync_report.cpp): two
+// instructions of one source access (vectorised, unrolled, inlined copies)
+// go to the same clone, so it makes the one report the unsplit run makes.
+// Symbolized once per instruction; the same in every process of the job,
+// whatever ASLR did. Without symbols: the module and the offset in it.
+u64 LocationKey(uptr pc) {
+  uptr prev = StackTrace::GetPreviousInstructionPc(pc);
+  SymbolizedStackHolder holder(SymbolizeReadable(prev));
+  const SymbolizedStack *f = holder.get();
+  u64 h = 1469598103934665603ull;
+  if (f && f->info.file) {
+    h = Mix(h, f->info.file);
+    h = Mix(h, (u64)f->info.line);
+    h = Mix(h, (u64)f->info.column);
+    return Mix(h, f->info.function);
+  }
+  if (f && f->info.module)
+    return Mix(Mix(h, StripModuleName(f->info.module)), (u64)f->info.module_offset);
+  return Mix(h, (u64)(pc & 0xfff)); // the offset in a page survives ASLR
+}
+
+StaticSpinMutex owner_mu;
+DenseMap<uptr, int> *owner_of_pc; // pc -> clone index - 1 that owns it
+
+int OwnerOf(uptr pc) {
+  SpinMutexLock lock(&owner_mu);
+  if (!owner_of_pc)
+    owner_of_pc = new (InternalAlloc(sizeof(*owner_of_pc))) DenseMap<uptr, int>();
+  if (auto *found = owner_of_pc->find(pc))
+    return found->second;
+  u64 h = LocationKey(pc) * 0x9e3779b97f4a7c15ull;
+  int owner = (int)((h >> 32) % (u64)family.num_clones);
+  (*owner_of_pc)[pc] = owner;
+  return owner;
 }
 
 } // namespace
@@ -39,8 +77,7 @@ bool ChecksSite(uptr pc) {
     return !IsClone();
   if (!IsClone())
     return false;
-  u64 h = (u64)SiteKey(pc) * 0x9e3779b97f4a7c15ull;
-  return (int)((h >> 32) % (u64)family.num_clones) == family.clone_index - 1;
+  return OwnerOf(pc) == family.clone_index - 1;
 }
 
 AccessCheckScope::AccessCheckScope(bool mine) : saved_(access_check_state) {

@@ -1,10 +1,11 @@
 // Divided checking: with clones, the precise check of an access (what
 // follows the fast path in CheckRange) is split among the clones by access
-// site, and the parent runs only the fast path. By site, not by address
-// range: reports are made once per (access site, request site), so one
-// clone sees every access of a site and makes exactly the reports the
-// unsplit run makes for it; ranges move with the heap and the stack, and
-// one site's reports would be split among clones.
+// site (its source location), and the parent runs only the fast path. By
+// site, not by address range: reports are made once per (access site,
+// request site), so one clone sees every access of a site and makes exactly
+// the reports the unsplit run makes for it; with ranges, the accesses of
+// one site (a loop over a buffer) would reach several clones, each making
+// the report once, and ranges move with the heap and the stack.
 //
 // The detector's reports at MPI calls (overlapping buffers, missing
 // completion, ...) are the parent's: clones make only the access reports
