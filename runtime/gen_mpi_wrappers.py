@@ -361,8 +361,11 @@ def clone_shim(entry, name, names, params):
     """The shim of one mirrored call, or None."""
     a = entry["args"]
     act = entry["action"]
-    # Matched receives name a message handle from MPI_Mprobe: not mirrored.
-    if act not in CLONE_SHIM_KINDS or "message" in names:
+    # Matched receives name a message handle from MPI_Mprobe, and
+    # neighbourhood collectives a topology the clones do not hold: not
+    # mirrored.
+    if act not in CLONE_SHIM_KINDS or "message" in names or \
+            a.get("coll", "").startswith("neighbor"):
         return None
     lines, n = buffer_list(entry, names)
     out = ["static int CloneShim_%s(%s) {" % (name, params)] + lines

@@ -9,6 +9,7 @@
 #include "clone/clone_completion.h"
 #include "clone/clone_probe.h"
 #include "clone/clone_state.h"
+#include "clone/clone_topology_calls.h"
 #include "clone/clone_wtime.h"
 #include "mpisync_flags.h"
 #include "sanitizer_common/sanitizer_libc.h"
@@ -58,6 +59,7 @@ void InstallCloningLayer(MpiNext *next) {
   InstallCommEntries(next);
   InstallProbeEntries(next);
   InstallWtimeEntry(next);
+  InstallTopologyEntries(next);
   next->MPI_Init = Init;
   next->MPI_Init_thread = InitThread;
   next->MPI_Finalize = Finalize;
