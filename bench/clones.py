@@ -30,7 +30,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from run import CONFIGS, WORKLOAD_DIR  # noqa: E402
 
-SIZES = {"cg": "40 200", "intsort": "20 6", "multigrid": "32 6",
+SIZES = {"cg": "32 150", "intsort": "20 6", "multigrid": "32 6",
          "stencil3d": "48 100", "fft_transpose": "9 6"}
 
 
