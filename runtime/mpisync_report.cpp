@@ -68,6 +68,7 @@ void PrintHeader(ErrorKind kind, InternalScopedString *out,
   else
     out->Append("before MPI_Init\n");
   rec->StartBody(*out);
+  clone::AppendReportLine(out); // "cloned: ..." when a clone reports
 }
 
 void PrintSummary(ErrorKind kind, u32 first_stack, const char *call,

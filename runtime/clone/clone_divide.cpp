@@ -94,6 +94,13 @@ bool MutesReport() {
   return access_check_state == kNotMine;
 }
 
+void AppendReportLine(InternalScopedString *out) {
+  if (IsClone())
+    out->AppendF("cloned: made by clone %d (of %d) of rank %d (divided "
+                 "checking)\n",
+                 family.clone_index, family.num_clones, family.app_rank);
+}
+
 void SetUpDivision() { dividing = InFamily(); }
 
 } // namespace clone

@@ -13,7 +13,7 @@
 #ifndef MPISYNC_CLONE_DIVIDE_H
 #define MPISYNC_CLONE_DIVIDE_H
 
-#include "sanitizer_common/sanitizer_internal_defs.h"
+#include "sanitizer_common/sanitizer_common.h"
 
 namespace mpisync {
 namespace clone {
@@ -39,6 +39,10 @@ private:
 // For the report writer: whether this process leaves the report to another
 // member of its family.
 bool MutesReport();
+
+// On a clone, the report's mode line: "cloned: made by clone J (of K) of
+// rank R (divided checking)".
+void AppendReportLine(__sanitizer::InternalScopedString *out);
 
 // Decides the split once the family is known.
 void SetUpDivision();

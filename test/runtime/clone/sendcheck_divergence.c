@@ -6,6 +6,9 @@
 // clone and with two.
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
 // RUN: env MPISYNC_OPTIONS=clones=1 not %mpiexec -n 4 %t 2>&1 | FileCheck %s
+// RUN: env MPISYNC_OPTIONS=clones=1:log_format=json not %mpiexec -n 4 %t 2>&1 | FileCheck %s --check-prefix=JSON
+// JSON-DAG: {"mpisync":1,"kind":"clone-divergence","rank":0,{{.*}}"mpi_call":"MPI_Send"
+// JSON-DAG: {"mpisync":1,"kind":"clone-divergence","rank":1,{{.*}}"mpi_call":"MPI_Allreduce"
 // RUN: env MPISYNC_OPTIONS=clones=1:clone_sendcheck=0 %mpiexec -n 4 %t 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: %mpicc -fsanitize=mpisync -g -DFIXED %s -o %t.ok
 // RUN: env MPISYNC_OPTIONS=clones=1 %mpiexec -n 4 %t.ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync

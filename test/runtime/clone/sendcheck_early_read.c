@@ -6,7 +6,11 @@
 // and the detector (the clone that owns the access site) reports the read
 // itself, on rank 0. Twin (-DFIXED): the read comes after MPI_Wait.
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
-// RUN: env MPISYNC_OPTIONS=clones=1 not %mpiexec -n 4 %t 2>&1 | FileCheck %s
+// RUN: env MPISYNC_OPTIONS=clones=1 not %mpiexec -n 4 %t > %t.out 2>&1
+// RUN: FileCheck %s < %t.out
+// RUN: FileCheck %s --check-prefix=MODE < %t.out
+// MODE: ERROR: MPISync: recv-buffer-access on rank 0
+// MODE-NEXT: cloned: made by clone 1 (of 1) of rank 0 (divided checking)
 // RUN: %mpicc -fsanitize=mpisync -g -DFIXED %s -o %t.ok
 // RUN: env MPISYNC_OPTIONS=clones=1 %mpiexec -n 4 %t.ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
 // OK-COUNT-4: rank {{[01]}} got
