@@ -30,8 +30,10 @@ void CheckRc(int rc, const char *call) {
     return;
   char text[MPI_MAX_ERROR_STRING + 64];
   char mpi_text[MPI_MAX_ERROR_STRING];
-  int len = 0;
-  if (PMPI_Error_string(rc, mpi_text, &len) != MPI_SUCCESS)
+  // The error class's text is one line; the code's is MPICH's whole stack.
+  int error_class = rc, len = 0;
+  PMPI_Error_class(rc, &error_class);
+  if (PMPI_Error_string(error_class, mpi_text, &len) != MPI_SUCCESS)
     len = 0;
   mpi_text[len] = 0;
   internal_snprintf(text, sizeof(text), "the call failed (%s)", mpi_text);
