@@ -377,6 +377,8 @@ def clone_shim(entry, name, names, params):
             "  c.collective = %s;" % ("true" if "coll" in a else "false")]
     if "req" in a:
         out.append("  c.request = %s;" % a["req"])
+    if "dest" in names:
+        out.append("  c.dest = dest;")
     if "status" in names:
         # The mirror needs the status even when the program ignores it.
         out += ["  MPI_Status ignored_status;",

@@ -12,8 +12,10 @@ namespace clone {
 int MirrorCall(const CallArgs &c, BelowCall run) {
   if (!InFamily())
     return run();
-  // A persistent request sends at MPI_Start, not at its creation.
-  if (flags()->clone_sendcheck && c.kind != CallKind::kPersistent)
+  // A persistent request sends at MPI_Start, not at its creation; nothing
+  // goes to MPI_PROC_NULL.
+  if (flags()->clone_sendcheck && c.kind != CallKind::kPersistent &&
+      c.dest != MPI_PROC_NULL)
     SendCheck(c.name, c.buffers, c.num_buffers);
   int rc = MPI_SUCCESS;
   if (!IsClone()) {

@@ -28,6 +28,7 @@ struct CallArgs {
   int num_buffers = 0;
   bool collective = false;
   MPI_Request *request = nullptr;
+  int dest = 0; // point-to-point sends: MPI_PROC_NULL sends nothing
   MPI_Status *status = nullptr; // never MPI_STATUS_IGNORE here
 };
 

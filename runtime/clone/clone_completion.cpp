@@ -284,7 +284,7 @@ void StartRequest(const char *call, MPI_Request handle) {
   RequestEntry *e = FindRequest(handle);
   if (!e)
     return;
-  if (flags()->clone_sendcheck)
+  if (flags()->clone_sendcheck && !e->to_proc_null)
     SendCheck(call, e->buffers, e->num_buffers);
   e->active = true;
 }

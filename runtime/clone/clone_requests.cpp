@@ -68,6 +68,7 @@ void RegisterRequest(MPI_Request handle, const CallArgs &call) {
   e->persistent = call.kind == CallKind::kPersistent;
   e->collective = call.collective;
   e->active = !e->persistent;
+  e->to_proc_null = call.dest == MPI_PROC_NULL;
   e->num_buffers = call.num_buffers;
   e->buffers = nullptr;
   if (call.num_buffers) {

@@ -19,6 +19,7 @@ struct RequestEntry {
   bool persistent;
   bool collective;
   bool active;
+  bool to_proc_null; // a send to MPI_PROC_NULL: nothing to SendCheck
   int num_buffers;
   BufferArg *buffers; // owned; derived datatypes duplicated
 };
