@@ -9,6 +9,7 @@
 
 #include "clone/clone_comm_table.h"
 #include "clone/clone_divide.h"
+#include "clone/clone_sendcheck.h"
 #include "mpisync_comm_info.h"
 #include "mpisync_flags.h"
 #include "sanitizer_common/sanitizer_common.h"
@@ -139,6 +140,7 @@ void SetUpFamily() {
 }
 
 void TearDownFamily() {
+  FinishSendCheck();
   if (family.comm != MPI_COMM_NULL)
     PMPI_Comm_free(&family.comm);
   if (app_world != MPI_COMM_WORLD) {

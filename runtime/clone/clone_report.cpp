@@ -14,8 +14,7 @@ namespace mpisync {
 namespace clone {
 
 void ReportCloneDivergence(const Divergence &d) {
-  MpiCall *call = CurrentMpiCall();
-  u32 stack = call ? call->Stack() : 0;
+  u32 stack = d.stack;
   if (AlreadyReported(ErrorKind::kCloneDivergence, stack, 0) ||
       Suppressed(ErrorKind::kCloneDivergence, stack, 0))
     return;

@@ -12,6 +12,7 @@ namespace clone {
 
 struct Divergence {
   const char *call = nullptr;   // the MPI call that sends
+  __sanitizer::u32 stack = 0;   // where it was called
   int clone = 0;                // which clone of this rank
   MPI_Count parent_size = 0, clone_size = 0; // packed message lengths
   MPI_Count first = -1, last = -1; // first and last differing byte
@@ -19,7 +20,7 @@ struct Divergence {
   __sanitizer::u8 parent_byte = 0, clone_byte = 0; // at `first`
 };
 
-// On the parent, in the program's MPI call.
+// On the parent, once the clone's answer is in.
 void ReportCloneDivergence(const Divergence &d);
 
 } // namespace clone
