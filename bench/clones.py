@@ -19,7 +19,7 @@ and report nothing. With N*(K+1) processes on a small machine the runs are
 oversubscribed: the numbers bound the cost from above.
 
 usage: clones.py [--build-dir build] [--workloads cg,intsort] [--ranks 2]
-                 [--clones 1,2] [--repeat 3] [--size "cg=48 200,..."]
+                 [--clones 1,2] [--repeat 3] [--clone-ranks 0]
 """
 import argparse
 import os
@@ -67,11 +67,22 @@ def main():
     ap.add_argument("--ranks", type=int, default=2)
     ap.add_argument("--clones", default="1,2")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--clone-ranks", default="",
+                    help="clone only these ranks (clone_ranks=, e.g. 0 as "
+                         "in the paper's tables); default: every rank")
     ap.add_argument("--work", default="/tmp/mpisync-clones-bench")
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
     ks = [int(k) for k in args.clones.split(",")]
     n = args.ranks
+    subset = args.clone_ranks
+
+    def processes(k):
+        cloned = len(subset.split(",")) if subset else n
+        return n + k * cloned
+
+    def opts(text):
+        return text + (":clone_ranks=" + subset if subset else "")
     print("| workload | native s | full | " + " | ".join(
         "platform K=%d | sendcheck K=%d" % (k, k) for k in ks) +
         " | basic | " + " | ".join("basic divided K=%d" % k for k in ks) + " |")
@@ -81,14 +92,14 @@ def main():
         runs = [("native", exes["native"], n, "")]
         runs.append(("full", exes["full"], n, ""))
         for k in ks:
-            runs.append(("platform%d" % k, exes["full"], n * (k + 1),
-                         "clones=%d:clone_sendcheck=0:clone_divide=0" % k))
-            runs.append(("sendcheck%d" % k, exes["full"], n * (k + 1),
-                         "clones=%d:clone_sendcheck=1:clone_divide=0" % k))
+            runs.append(("platform%d" % k, exes["full"], processes(k),
+                         opts("clones=%d:clone_sendcheck=0:clone_divide=0" % k)))
+            runs.append(("sendcheck%d" % k, exes["full"], processes(k),
+                         opts("clones=%d:clone_sendcheck=1:clone_divide=0" % k)))
         runs.append(("basic", exes["basic"], n, ""))
         for k in ks:
-            runs.append(("divided%d" % k, exes["basic"], n * (k + 1),
-                         "clones=%d:clone_sendcheck=0:clone_divide=1" % k))
+            runs.append(("divided%d" % k, exes["basic"], processes(k),
+                         opts("clones=%d:clone_sendcheck=0:clone_divide=1" % k)))
         best = {}
         reference = None
         for _ in range(args.repeat):

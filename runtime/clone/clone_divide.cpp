@@ -56,13 +56,21 @@ u64 LocationKey(uptr pc) {
 StaticSpinMutex owner_mu;
 DenseMap<uptr, int> *owner_of_pc; // pc -> clone index - 1 that owns it
 
+THREADLOCAL bool symbolizing;
+
 int OwnerOf(uptr pc) {
+  // The symbolizer's own memory traffic never meets a pending buffer; if it
+  // did, it would not come back here for the lock this thread holds.
+  if (symbolizing)
+    return 0;
   SpinMutexLock lock(&owner_mu);
   if (!owner_of_pc)
     owner_of_pc = new (InternalAlloc(sizeof(*owner_of_pc))) DenseMap<uptr, int>();
   if (auto *found = owner_of_pc->find(pc))
     return found->second;
+  symbolizing = true;
   u64 h = LocationKey(pc) * 0x9e3779b97f4a7c15ull;
+  symbolizing = false;
   int owner = (int)((h >> 32) % (u64)family.num_clones);
   (*owner_of_pc)[pc] = owner;
   return owner;
