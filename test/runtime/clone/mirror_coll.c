@@ -10,11 +10,6 @@
 // RUN: env MPISYNC_OPTIONS=clones=1:clone_ranks=1 %mpiexec -n 3 %t > %t.r1
 // RUN: sort -u %t.r1 > %t.r1.u
 // RUN: sort %t.plain | diff - %t.r1.u
-// Without instrumentation (only linked with the runtime) the same holds.
-// RUN: %mpicc -g -c %s -o %t.o
-// RUN: %mpicc -fsanitize=mpisync %t.o -o %t.uninstrumented
-// RUN: env MPISYNC_OPTIONS=clones=1 %mpiexec -n 4 %t.uninstrumented > %t.u1
-// RUN: sh %S/Inputs/same_as_parent.sh 1 %t.plain %t.u1 | FileCheck %s
 // CHECK: same: {{[0-9]+}} lines
 #include <mpi.h>
 #include <stdio.h>
