@@ -8,23 +8,46 @@ Besides the wrappers it writes OUT_H, the table of the MPI below them
 reach MPI through it, and the run-time modes that change what MPI receives
 (amplify, scaling guard, cloning: mpisync_layers.h) replace its entries.
 
-usage: gen_mpi_wrappers.py TABLE MPI_PROTO_H OUT_CPP OUT_H
+It also writes OUT_CLONE_CPP, the cloning layer's entries (runtime/clone/):
+one shim per point-to-point or collective call that describes the call's
+buffers to the mirroring code, and a refusal for every call the cloning layer
+does not mirror (runtime/clone/clone_layer.cpp overrides those it handles by
+hand).
+
+Every wrapper replaces a communicator argument equal to MPI_COMM_WORLD by the
+application's world (mpisync_comm_info.h): with cloning on, that is a part of
+the processes MPI started.
+
+usage: gen_mpi_wrappers.py TABLE MPI_PROTO_H OUT_CPP OUT_H OUT_CLONE_CPP
 """
 import os
 import re
 import sys
 
-PROTO = re.compile(r"^int\s+(MPI_\w+)\s*\((.*?)\)\s*(?:MPICH_\w+(?:\([^)]*\))?\s*)*;",
+PROTO = re.compile(r"^(int|double)\s+(MPI_\w+)\s*\((.*?)\)\s*(?:MPICH_\w+(?:\([^)]*\))?\s*)*;",
                    re.S | re.M)
 
 
 def parse_prototypes(path):
     text = open(path).read()
     protos = {}
-    for name, params in PROTO.findall(text):
+    for ret, name, params in PROTO.findall(text):
         params = " ".join(params.split())
         protos[name] = params
+        RETURNS[name] = ret
     return protos
+
+
+# Return type of each prototype: int, or double (MPI_Wtime, MPI_Wtick).
+RETURNS = {}
+
+
+def by_value_comms(names, params):
+    """Parameters that pass a communicator by value."""
+    if not names:
+        return []
+    return [n for n, p in zip(names, params.split(","))
+            if re.match(r"^\s*MPI_Comm\s+\w+\s*$", p)]
 
 
 def param_names(params):
@@ -55,11 +78,16 @@ def write_if_changed(path, text):
 
 def parse_table(path):
     entries = []
+    seen = {}
     for lineno, line in enumerate(open(path), 1):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
         words = line.split()
+        if words[0] in seen:
+            raise SystemExit("%s:%d: %s has a row already (line %d)" %
+                             (path, lineno, words[0], seen[words[0]]))
+        seen[words[0]] = lineno
         entry = {"name": words[0], "action": words[1], "buffers": [],
                  "args": {}, "line": lineno}
         for w in words[2:]:
@@ -205,7 +233,8 @@ def body(entry, name, names, params):
     call = "mpisync::mpi_next.%s(%s)" % (name, ", ".join(names))
     a = entry["args"]
     act = entry["action"]
-    out = ['  mpisync::MpiCall call("%s", GET_CALLER_PC(), GET_CURRENT_FRAME());' % name]
+    out = ["  %s = mpisync::AppComm(%s);" % (c, c) for c in by_value_comms(names, params)]
+    out += ['  mpisync::MpiCall call("%s", GET_CALLER_PC(), GET_CURRENT_FRAME());' % name]
     saved = ["  mpisync::SavedRequests saved(%s, %s);" % (a.get("reqs", ""), a.get("n", ""))]
     completes_all = "    mpisync::OnAllCompleted(call, saved);"
     rma = rma_body(entry, name, call)
@@ -216,7 +245,7 @@ def body(entry, name, names, params):
     elif act == "finalize":
         out += ["  mpisync::BeforeFinalize(call);", "  int rc = %s;" % call]
     elif act == "pass":
-        out += ["  int rc = %s;" % call]
+        out += ["  %s rc = %s;" % (RETURNS[name], call)]
     elif act == "start":
         lines, n = buffer_list(entry, names)
         out += lines + send_clock(entry, names) + [
@@ -324,6 +353,81 @@ def body(entry, name, names, params):
     return "\n".join(out)
 
 
+# The cloning layer (runtime/clone/): point-to-point and collective calls
+# reach its mirroring code through a generated shim that lists their
+# buffers; datatype constructors run on every process (types are local);
+# every other call is refused unless clone_layer.cpp handles it by hand.
+CLONE_SHIM_KINDS = {"start": "kStart", "persistent": "kPersistent",
+                    "blocking": "kBlocking"}
+CLONE_LOCAL_ACTIONS = ("type_new", "type_free")
+
+
+def clone_shim(entry, name, names, params):
+    """The shim of one mirrored call, or None."""
+    a = entry["args"]
+    act = entry["action"]
+    # Matched receives name a message handle from MPI_Mprobe, and
+    # neighbourhood collectives a topology the clones do not hold: not
+    # mirrored.
+    if act not in CLONE_SHIM_KINDS or "message" in names or \
+            a.get("coll", "").startswith("neighbor"):
+        return None
+    lines, n = buffer_list(entry, names)
+    out = ["static int CloneShim_%s(%s) {" % (name, params)] + lines
+    out += ["  mpisync::clone::CallArgs c;",
+            '  c.name = "%s";' % name,
+            "  c.kind = mpisync::clone::CallKind::%s;" % CLONE_SHIM_KINDS[act],
+            "  c.buffers = buffers;",
+            "  c.num_buffers = %s;" % n,
+            "  c.collective = %s;" % ("true" if "coll" in a else "false")]
+    if "req" in a:
+        out.append("  c.request = %s;" % a["req"])
+    if "dest" in names:
+        out.append("  c.dest = dest;")
+    if "status" in names:
+        # The mirror needs the status even when the program ignores it.
+        out += ["  MPI_Status ignored_status;",
+                "  if (status == MPI_STATUS_IGNORE)",
+                "    status = &ignored_status;",
+                "  c.status = status;"]
+    out += ["  auto below = [&]() { return mpisync::clone::below.%s(%s); };"
+            % (name, ", ".join(names)),
+            "  return mpisync::clone::MirrorCall(c, mpisync::clone::BelowCall(below));",
+            "}", ""]
+    return out
+
+
+def clone_file(table_entries, protos):
+    """The cloning layer's generated entries: shims, refusals and the
+    function that installs them."""
+    out = ["// Generated by gen_mpi_wrappers.py from mpi_calls.tbl; do not edit.",
+           "// The cloning layer's generated entries (runtime/clone/).",
+           "#include <mpi.h>", "",
+           '#include "clone/clone_calls.h"',
+           '#include "mpisync_collectives.h"', ""]
+    fills = []
+    for entry, name in table_entries:
+        params = protos[name]
+        names = param_names(params)
+        shim = clone_shim(entry, name, names, params)
+        if shim is not None:
+            out += shim
+            fills.append("  next->%s = CloneShim_%s;" % (name, name))
+        elif entry["action"] in CLONE_LOCAL_ACTIONS:
+            continue
+        else:
+            ret = RETURNS[name]
+            out += ["static %s CloneRefuse_%s(%s) {" % (ret, name, params),
+                    '  mpisync::clone::Refuse("%s");' % name,
+                    "  return %s;" % ("0.0" if ret == "double" else "MPI_ERR_OTHER"),
+                    "}", ""]
+            fills.append("  next->%s = CloneRefuse_%s;" % (name, name))
+    out += ["namespace mpisync {", "namespace clone {", "",
+            "void InstallGeneratedEntries(MpiNext *next) {"] + fills + [
+            "}", "", "} // namespace clone", "} // namespace mpisync", ""]
+    return "\n".join(out)
+
+
 def next_table(wrapped, protos):
     """The header declaring mpisync::MpiNext and the definition of mpi_next,
     which starts as PMPI: one entry per wrapped call, in table order."""
@@ -332,7 +436,7 @@ def next_table(wrapped, protos):
               "#ifndef MPISYNC_MPI_NEXT_H", "#define MPISYNC_MPI_NEXT_H", "",
               "#include <mpi.h>", "", "namespace mpisync {", "",
               "struct MpiNext {"]
-    header += ["  int (*%s)(%s);" % (n, protos[n]) for n in wrapped]
+    header += ["  %s (*%s)(%s);" % (RETURNS[n], n, protos[n]) for n in wrapped]
     header += ["};", "",
                "// What the wrappers call; PMPI unless a mode layer is installed.",
                "extern MpiNext mpi_next;",
@@ -348,17 +452,19 @@ def next_table(wrapped, protos):
 
 
 def main():
-    table, proto_h, out_path, out_h = sys.argv[1:5]
+    table, proto_h, out_path, out_h, out_clone = sys.argv[1:6]
     protos = parse_prototypes(proto_h)
     out = ["// Generated by gen_mpi_wrappers.py from mpi_calls.tbl; do not edit.",
            "#include <mpi.h>", "",
            '#include "%s"' % os.path.basename(out_h),
            '#include "mpisync_collectives.h"',
+           '#include "mpisync_comm_info.h"',
            '#include "mpisync_mpi_hooks.h"',
            '#include "mpisync_rma.h"',
            '#include "sanitizer_common/sanitizer_internal_defs.h"', "",
            "using __sanitizer::uptr;", ""]
     wrapped = []
+    clone_entries = []
     for entry in parse_table(table):
         base = entry["name"]
         if base not in protos:
@@ -375,12 +481,15 @@ def main():
                 raise SystemExit("%s:%d: %s has no parameter %s" %
                                  (table, entry["line"], name, ", ".join(sorted(missing))))
             wrapped.append(name)
-            out.append('extern "C" SANITIZER_INTERFACE_ATTRIBUTE int %s(%s) {' % (name, params))
+            clone_entries.append((entry, name))
+            out.append('extern "C" SANITIZER_INTERFACE_ATTRIBUTE %s %s(%s) {'
+                       % (RETURNS[name], name, params))
             out.append(body(entry, name, names, params))
             out.append("}")
             out.append("")
     header, definition = next_table(wrapped, protos)
     write_if_changed(out_h, header)
+    write_if_changed(out_clone, clone_file(clone_entries, protos))
     write_if_changed(out_path, "\n".join(out + definition))
 
 

@@ -4,6 +4,7 @@
 // hull, shadow, then the pending buffers themselves.
 #include "mpisync_access.h"
 
+#include "clone/clone_divide.h"
 #include "mpisync_interface.h"
 #include "mpisync_pending.h"
 #include "mpisync_report.h"
@@ -46,6 +47,11 @@ void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
   if (!InHull(p, size, lo, span))
     return;
   CountStat(kStatInRange);
+  // With clones the precise check is divided among them by access site and
+  // the parent stops here (clone/clone_divide.h).
+  if (UNLIKELY(clone::dividing) && !clone::ChecksSite(pc))
+    return;
+  clone::AccessCheckScope access_check(/*mine=*/true);
   // A range (a loop's hoisted check, a memcpy) is recorded as a whole in
   // the windows it meets, and their bits stay: clearing them, and
   // re-arming them at the next synchronization, would cost O(size / 8)
@@ -97,6 +103,9 @@ void CheckRelease(uptr begin, uptr end, bool is_stack, const char *how,
   if (LIKELY(!s.pending) || begin >= end ||
       !InHull(begin, end - begin, s.store_lo, s.store_span))
     return;
+  // Every member of a family forgets the released operation; the clone
+  // that owns the site reports it.
+  clone::AccessCheckScope access_check(clone::ChecksSite(pc));
   Lock lock(&StateMutex());
   // Collect first: reporting deactivates, which changes the active set.
   InternalMmapVector<PendingOp *> hit;

@@ -2,6 +2,7 @@
 // arguments (bad communicator, negative counts) are left to MPI: a query
 // that fails describes no buffer, and the MPI call reports the error.
 #include "mpisync_collectives.h"
+#include "mpisync_comm_info.h"
 
 using namespace __sanitizer;
 
@@ -20,14 +21,14 @@ struct Part {
 Part PartOf(const CollectiveArgs &a, bool rooted) {
   Part p;
   int inter = 0;
-  if (a.comm == MPI_COMM_NULL || PMPI_Comm_test_inter(a.comm, &inter) != MPI_SUCCESS)
+  if (a.comm == MPI_COMM_NULL || CommTestInter(a.comm, &inter) != MPI_SUCCESS)
     return p;
   p.inter = inter;
-  PMPI_Comm_rank(a.comm, &p.rank);
+  CommRank(a.comm, &p.rank);
   if (inter)
-    PMPI_Comm_remote_size(a.comm, &p.size);
+    CommRemoteSize(a.comm, &p.size);
   else
-    PMPI_Comm_size(a.comm, &p.size);
+    CommSize(a.comm, &p.size);
   if (rooted) {
     p.root = inter ? a.root == MPI_ROOT : a.root == p.rank;
     p.none = inter && a.root == MPI_PROC_NULL;
@@ -68,7 +69,7 @@ private:
 // Neighbourhood sizes of a topology communicator.
 bool Neighbors(MPI_Comm comm, int *in, int *out) {
   int topo = MPI_UNDEFINED;
-  if (PMPI_Topo_test(comm, &topo) != MPI_SUCCESS)
+  if (CommTopoTest(comm, &topo) != MPI_SUCCESS)
     return false;
   if (topo == MPI_CART) {
     int ndims = 0;
@@ -191,7 +192,7 @@ void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
     Part p = PartOf(a, false);
     int local_size = p.size;
     if (p.inter)
-      PMPI_Comm_size(a.comm, &local_size);
+      CommSize(a.comm, &local_size);
     MPI_Count total = 0, mine = 0;
     if (kind == CollectiveKind::kReduceScatterBlock) {
       total = a.recvcount * local_size;

@@ -3,6 +3,7 @@
 
 #include "amplify/amplify.h"
 
+#include "clone/clone_layer.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "scaling_guard/guard_layer.h"
 
@@ -19,6 +20,7 @@ namespace {
 const ModeLayer kLayers[] = {
     {"amplify", amplify::Enabled, amplify::Install},
     {"scaling_guard", ScalingGuardEnabled, InstallScalingGuard},
+    {"clones", clone::CloningEnabled, clone::InstallCloningLayer},
     {nullptr, nullptr, nullptr}, // end of the list
 };
 

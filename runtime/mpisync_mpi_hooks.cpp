@@ -2,6 +2,8 @@
 // when they stop being pending (MPI 4.1, chapter 3.7 and 3.9).
 #include "mpisync_mpi_hooks.h"
 
+#include "mpisync_comm_info.h"
+
 #include "mpisync_datatype.h"
 #include "mpisync_flags.h"
 #include "mpisync_interface.h"
@@ -96,7 +98,7 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
 // `op` meanwhile (not registered yet, or a persistent request that only the
 // starting thread may use).
 bool SendCompletedAtStart(const PendingOp *op, MPI_Request request) {
-  if (request == MPI_REQUEST_NULL)
+  if (request == MPI_REQUEST_NULL || stand_in_handles)
     return false;
   bool sends = false;
   for (uptr b = 0; b < op->num_buffers; b++)
@@ -160,8 +162,9 @@ void Complete(MpiCall &call, PendingOp *op) {
 void OnInit(MpiCall &, int rc) {
   if (rc != MPI_SUCCESS)
     return;
+  // With cloning on, the application's rank (a clone's is its parent's).
   int rank = -1;
-  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  CommRank(AppComm(MPI_COMM_WORLD), &rank);
   SetWorldRank(rank);
   SetLogPathForRank(rank);
 }

@@ -5,8 +5,7 @@
 #include "mpisync_report.h"
 
 #include "amplify/amplify.h"
-
-#include "amplify/amplify.h"
+#include "clone/clone_divide.h"
 #include "mpisync_flags.h"
 #include "mpisync_report_desc.h"
 #include "mpisync_suppressions.h"
@@ -70,6 +69,19 @@ __sanitizer::InternalScopedString &ReportDesc::AddStack(const char *role,
 // A report is written with one write, so ranks sharing a terminal or a pipe
 // do not interleave their lines.
 void EmitReport(ReportDesc &desc) {
+  // With clones, each report is made by one member of the family, which
+  // says so first ("cloned: ...", clone/clone_divide.h).
+  if (clone::MutesReport())
+    return;
+  if (desc.num_stacks) {
+    InternalScopedString cloned;
+    clone::AppendReportLine(&cloned);
+    if (cloned.length()) {
+      cloned.Append(desc.stacks[0].title.data());
+      desc.stacks[0].title.clear();
+      desc.stacks[0].title.Append(cloned.data());
+    }
+  }
   if (amplify::Active())
     amplify::AnnotateReport(&desc);
   static uptr report_count;

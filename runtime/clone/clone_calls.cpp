@@ -1,0 +1,55 @@
+// MPIecho's rules for point-to-point and collective calls (clone_calls.h).
+#include "clone/clone_calls.h"
+
+#include "clone/clone_mirror.h"
+#include "clone/clone_requests.h"
+#include "clone/clone_sendcheck.h"
+#include "mpisync_flags.h"
+
+namespace mpisync {
+namespace clone {
+
+int MirrorCall(const CallArgs &c, BelowCall run) {
+  if (!InFamily())
+    return run();
+  // A persistent request sends at MPI_Start, not at its creation; nothing
+  // goes to MPI_PROC_NULL.
+  if (flags()->clone_sendcheck && c.kind != CallKind::kPersistent &&
+      c.dest != MPI_PROC_NULL)
+    SendCheck(c.name, c.buffers, c.num_buffers);
+  int rc = MPI_SUCCESS;
+  if (!IsClone()) {
+    rc = run();
+    CheckRc(rc, c.name);
+  }
+  if (c.kind != CallKind::kBlocking) {
+    if (IsClone())
+      *c.request = NewCloneRequest();
+    RegisterRequest(*c.request, c);
+    return rc;
+  }
+  if (c.collective || !c.status) {
+    // The received layout is known: one broadcast (none for a barrier or
+    // a send).
+    Mirror m(c.name);
+    AddReceivedBuffers(&m, c.buffers, c.num_buffers, c.collective, nullptr);
+    m.Run();
+    return rc;
+  }
+  // A receive: the status says how much arrived, then that much follows.
+  bool receives = false;
+  for (int i = 0; i < c.num_buffers; i++)
+    receives |= c.buffers[i].role == BufferRole::kRecv;
+  if (!receives)
+    return rc;
+  Mirror header(c.name);
+  header.AddBytes(c.status, sizeof(MPI_Status));
+  header.Run();
+  Mirror data(c.name);
+  AddReceivedBuffers(&data, c.buffers, c.num_buffers, false, c.status);
+  data.Run();
+  return rc;
+}
+
+} // namespace clone
+} // namespace mpisync
