@@ -39,7 +39,7 @@ int MirrorCall(const CallArgs &c, BelowCall run) {
   // A receive: the status says how much arrived, then that much follows.
   bool receives = false;
   for (int i = 0; i < c.num_buffers; i++)
-    receives |= c.buffers[i].role == BufferRole::kRecv;
+    receives |= LibraryWrites(c.buffers[i].role);
   if (!receives)
     return rc;
   Mirror header(c.name);

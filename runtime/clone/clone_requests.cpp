@@ -107,7 +107,7 @@ void AddReceivedBuffers(Mirror *m, const BufferArg *buffers, int n,
                         bool collective, const MPI_Status *status) {
   for (int i = 0; i < n; i++) {
     const BufferArg &b = buffers[i];
-    if (b.role != BufferRole::kRecv || b.buf == MPI_IN_PLACE)
+    if (!LibraryWrites(b.role) || b.buf == MPI_IN_PLACE)
       continue;
     m->Add(b.buf, collective ? b.count : ReceivedCount(b, status), b.datatype);
   }

@@ -36,7 +36,7 @@ char *Pack(const BufferArg *buffers, int n, MPI_Count *size) {
   MPI_Count total = 0;
   for (int i = 0; i < n; i++) {
     const BufferArg &b = buffers[i];
-    if (b.role != BufferRole::kSend || b.buf == MPI_IN_PLACE || b.count <= 0)
+    if (LibraryWrites(b.role) || b.buf == MPI_IN_PLACE || b.count <= 0)
       continue;
     MPI_Count s = 0;
     if (PMPI_Pack_size_c(b.count, b.datatype, MPI_COMM_SELF, &s) == MPI_SUCCESS)
@@ -46,7 +46,7 @@ char *Pack(const BufferArg *buffers, int n, MPI_Count *size) {
   MPI_Count position = 0;
   for (int i = 0; i < n; i++) {
     const BufferArg &b = buffers[i];
-    if (b.role != BufferRole::kSend || b.buf == MPI_IN_PLACE || b.count <= 0)
+    if (LibraryWrites(b.role) || b.buf == MPI_IN_PLACE || b.count <= 0)
       continue;
     PMPI_Pack_c(b.buf, b.count, b.datatype, data, total, &position,
                 MPI_COMM_SELF);
@@ -203,7 +203,7 @@ void SendCheck(const char *call, const BufferArg *buffers, int n) {
     return;
   bool sends_data = false;
   for (int i = 0; i < n; i++)
-    sends_data |= buffers[i].role == BufferRole::kSend && buffers[i].buf != MPI_IN_PLACE;
+    sends_data |= !LibraryWrites(buffers[i].role) && buffers[i].buf != MPI_IN_PLACE;
   if (!sends_data)
     return;
   MPI_Count size = 0;
