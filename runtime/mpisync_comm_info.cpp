@@ -13,11 +13,13 @@ const CommInfoSource *info_source;
 void SetCommInfoSource(const CommInfoSource *source) { info_source = source; }
 
 int CommRank(MPI_Comm comm, int *rank) {
-  return info_source ? info_source->rank(comm, rank) : PMPI_Comm_rank(comm, rank);
+  return info_source ? info_source->rank(comm, rank)
+                     : PMPI_Comm_rank(comm, rank);
 }
 
 int CommSize(MPI_Comm comm, int *size) {
-  return info_source ? info_source->size(comm, size) : PMPI_Comm_size(comm, size);
+  return info_source ? info_source->size(comm, size)
+                     : PMPI_Comm_size(comm, size);
 }
 
 int CommRemoteSize(MPI_Comm comm, int *size) {
@@ -31,7 +33,8 @@ int CommTestInter(MPI_Comm comm, int *flag) {
 }
 
 int CommTopoTest(MPI_Comm comm, int *topo) {
-  return info_source ? info_source->topo_test(comm, topo) : PMPI_Topo_test(comm, topo);
+  return info_source ? info_source->topo_test(comm, topo)
+                     : PMPI_Topo_test(comm, topo);
 }
 
 } // namespace mpisync

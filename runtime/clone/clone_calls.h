@@ -16,7 +16,8 @@ namespace mpisync {
 namespace clone {
 
 enum class CallKind {
-  kStart,      // nonblocking: a request whose receive buffers are mirrored at completion
+  kStart,      // nonblocking: a request whose receive buffers are mirrored at
+               // completion
   kPersistent, // persistent init: the same, started by MPI_Start(all)
   kBlocking,   // blocking: receive buffers (and status) mirrored now
 };

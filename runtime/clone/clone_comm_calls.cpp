@@ -39,11 +39,13 @@ int MirrorNewComm(const char *call, MPI_Comm *newcomm, Run run) {
 }
 
 int CommRank(MPI_Comm comm, int *rank) {
-  return IsClone() ? mpisync::CommRank(comm, rank) : below.MPI_Comm_rank(comm, rank);
+  return IsClone() ? mpisync::CommRank(comm, rank)
+                   : below.MPI_Comm_rank(comm, rank);
 }
 
 int CommSize(MPI_Comm comm, int *size) {
-  return IsClone() ? mpisync::CommSize(comm, size) : below.MPI_Comm_size(comm, size);
+  return IsClone() ? mpisync::CommSize(comm, size)
+                   : below.MPI_Comm_size(comm, size);
 }
 
 int CommRemoteSize(MPI_Comm comm, int *size) {

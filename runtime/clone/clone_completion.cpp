@@ -33,7 +33,7 @@ struct Completion {
   const char *call;
   Outcome outcome;
   int n;
-  MPI_Request *slots;        // the program's handles (null: by value)
+  MPI_Request *slots;         // the program's handles (null: by value)
   const MPI_Request *handles; // as they were before the call
   int *flag = nullptr;
   int *index = nullptr;
@@ -41,7 +41,7 @@ struct Completion {
   int *indices = nullptr;
   MPI_Status *statuses = nullptr; // the program's, or MPI_STATUS(ES)_IGNORE
   bool one_status = false; // a single status (Wait, Test, Waitany, Testany)
-  bool completes = true;  // false: MPI_Request_get_status
+  bool completes = true;   // false: MPI_Request_get_status
 };
 
 // Scratch arrays of a completion call: statuses the program may ignore,
@@ -100,8 +100,8 @@ const MPI_Status *StatusOf(const Completion &c, const MPI_Status *st, int i) {
 template <typename Run> int RunCompletion(Completion &c, Run run) {
   int num_statuses = c.one_status ? 1 : c.n;
   Scratch scratch(c.n);
-  bool ignored = c.statuses == MPI_STATUS_IGNORE ||
-                 c.statuses == MPI_STATUSES_IGNORE;
+  bool ignored =
+      c.statuses == MPI_STATUS_IGNORE || c.statuses == MPI_STATUSES_IGNORE;
   MPI_Status *st = ignored ? scratch.statuses : c.statuses;
   for (int i = 0; i < c.n; i++) {
     RequestEntry *e = FindRequest(c.handles[i]);
@@ -147,7 +147,8 @@ template <typename Run> int RunCompletion(Completion &c, Run run) {
 class SavedHandles {
 public:
   SavedHandles(const MPI_Request *slots, int n) {
-    handles = (MPI_Request *)InternalAlloc(sizeof(MPI_Request) * (n < 1 ? 1 : n));
+    handles =
+        (MPI_Request *)InternalAlloc(sizeof(MPI_Request) * (n < 1 ? 1 : n));
     for (int i = 0; i < n; i++)
       handles[i] = slots[i];
   }
@@ -181,7 +182,8 @@ int Test(MPI_Request *request, int *flag, MPI_Status *status) {
 int RequestGetStatus(MPI_Request request, int *flag, MPI_Status *status) {
   if (!InFamily() || request == MPI_REQUEST_NULL)
     return below.MPI_Request_get_status(request, flag, status);
-  Completion c = {"MPI_Request_get_status", Outcome::kOne, 1, nullptr, &request};
+  Completion c = {"MPI_Request_get_status", Outcome::kOne, 1, nullptr,
+                  &request};
   c.flag = flag;
   c.statuses = status;
   c.one_status = true;
@@ -199,11 +201,14 @@ int Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   Completion c = {"MPI_Waitall", Outcome::kAll, count, requests, saved.handles};
   c.statuses = statuses;
   c.one_status = false;
-  auto run = [&](MPI_Status *st) { return below.MPI_Waitall(count, requests, st); };
+  auto run = [&](MPI_Status *st) {
+    return below.MPI_Waitall(count, requests, st);
+  };
   return RunCompletion(c, run);
 }
 
-int Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuses[]) {
+int Testall(int count, MPI_Request requests[], int *flag,
+            MPI_Status statuses[]) {
   if (!InFamily())
     return below.MPI_Testall(count, requests, flag, statuses);
   SavedHandles saved(requests, count);
@@ -252,7 +257,8 @@ int Waitsome(int incount, MPI_Request requests[], int *outcount, int indices[],
   if (!InFamily())
     return below.MPI_Waitsome(incount, requests, outcount, indices, statuses);
   SavedHandles saved(requests, incount);
-  Completion c = {"MPI_Waitsome", Outcome::kSome, incount, requests, saved.handles};
+  Completion c = {"MPI_Waitsome", Outcome::kSome, incount, requests,
+                  saved.handles};
   c.outcount = outcount;
   c.indices = indices;
   c.statuses = statuses;
@@ -268,7 +274,8 @@ int Testsome(int incount, MPI_Request requests[], int *outcount, int indices[],
   if (!InFamily())
     return below.MPI_Testsome(incount, requests, outcount, indices, statuses);
   SavedHandles saved(requests, incount);
-  Completion c = {"MPI_Testsome", Outcome::kSome, incount, requests, saved.handles};
+  Completion c = {"MPI_Testsome", Outcome::kSome, incount, requests,
+                  saved.handles};
   c.outcount = outcount;
   c.indices = indices;
   c.statuses = statuses;

@@ -49,7 +49,8 @@ u64 LocationKey(uptr pc) {
     return Mix(h, f->info.function);
   }
   if (f && f->info.module)
-    return Mix(Mix(h, StripModuleName(f->info.module)), (u64)f->info.module_offset);
+    return Mix(Mix(h, StripModuleName(f->info.module)),
+               (u64)f->info.module_offset);
   return Mix(h, (u64)(pc & 0xfff)); // the offset in a page survives ASLR
 }
 
@@ -65,7 +66,8 @@ int OwnerOf(uptr pc) {
     return 0;
   SpinMutexLock lock(&owner_mu);
   if (!owner_of_pc)
-    owner_of_pc = new (InternalAlloc(sizeof(*owner_of_pc))) DenseMap<uptr, int>();
+    owner_of_pc =
+        new (InternalAlloc(sizeof(*owner_of_pc))) DenseMap<uptr, int>();
   if (auto *found = owner_of_pc->find(pc))
     return found->second;
   symbolizing = true;

@@ -88,8 +88,8 @@ void SetUpFamily() {
   InternalMmapVector<int> cloned;
   if (!ParseCloneRanks(flags()->clone_ranks, &cloned))
     LaunchError(world_rank,
-                "clone_ranks: expected ranks and ranges like '0,2,4-6'",
-                0, 0, 0);
+                "clone_ranks: expected ranks and ranges like '0,2,4-6'", 0, 0,
+                0);
   int n;
   if (cloned.empty()) {
     n = world_size / (k + 1);

@@ -35,7 +35,8 @@ int Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status) {
     status = &ignored;
   int rc = MPI_SUCCESS;
   if (!IsClone())
-    CheckRc(rc = below.MPI_Iprobe(source, tag, comm, flag, status), "MPI_Iprobe");
+    CheckRc(rc = below.MPI_Iprobe(source, tag, comm, flag, status),
+            "MPI_Iprobe");
   Mirror m("MPI_Iprobe");
   m.Add(flag, 1, MPI_INT);
   m.AddBytes(status, sizeof(*status));

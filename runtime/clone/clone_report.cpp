@@ -34,7 +34,7 @@ void ReportCloneDivergence(const Divergence &d) {
                 "last at byte %lld",
                 (long long)d.differing,
                 (long long)(d.parent_size < d.clone_size ? d.parent_size
-                                                          : d.clone_size),
+                                                         : d.clone_size),
                 (long long)d.first, d.parent_byte, d.clone_byte,
                 (long long)d.last);
   }

@@ -54,7 +54,8 @@ MPI_Count ReceivedCount(const BufferArg &b, const MPI_Status *status) {
 
 MPI_Request NewCloneRequest() {
   for (;;) {
-    MPI_Request r = (MPI_Request)(kStandInBase | (next_stand_in++ & kStandInMask));
+    MPI_Request r =
+        (MPI_Request)(kStandInBase | (next_stand_in++ & kStandInMask));
     if (!Table().find(r))
       return r;
   }
@@ -72,7 +73,8 @@ void RegisterRequest(MPI_Request handle, const CallArgs &call) {
   e->num_buffers = call.num_buffers;
   e->buffers = nullptr;
   if (call.num_buffers) {
-    e->buffers = (BufferArg *)InternalAlloc(sizeof(BufferArg) * call.num_buffers);
+    e->buffers =
+        (BufferArg *)InternalAlloc(sizeof(BufferArg) * call.num_buffers);
     for (int i = 0; i < call.num_buffers; i++) {
       e->buffers[i] = call.buffers[i];
       // The program may free the datatype while the operation is pending.

@@ -203,7 +203,8 @@ void SendCheck(const char *call, const BufferArg *buffers, int n) {
     return;
   bool sends_data = false;
   for (int i = 0; i < n; i++)
-    sends_data |= !LibraryWrites(buffers[i].role) && buffers[i].buf != MPI_IN_PLACE;
+    sends_data |=
+        !LibraryWrites(buffers[i].role) && buffers[i].buf != MPI_IN_PLACE;
   if (!sends_data)
     return;
   MPI_Count size = 0;
@@ -214,8 +215,8 @@ void SendCheck(const char *call, const BufferArg *buffers, int n) {
     Fail(call, "the broadcast of a send-buffer hash failed");
   if (!IsClone()) {
     MpiCall *current = CurrentMpiCall();
-    KeptSend k = {seq, call, current ? current->Stack() : 0, data, size,
-                  family.num_clones};
+    KeptSend k = {seq,  call, current ? current->Stack() : 0,
+                  data, size, family.num_clones};
     kept.push_back(k);
     kept_bytes += size;
     TakeVerdicts(false, 0);

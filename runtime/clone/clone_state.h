@@ -15,10 +15,10 @@ namespace mpisync {
 namespace clone {
 
 struct Family {
-  int app_rank = -1;     // the application's rank (a clone's is its parent's)
-  int app_size = 0;      // N, the size of the application's MPI_COMM_WORLD
-  int clone_index = 0;   // 1..K on a clone, 0 on a parent
-  int num_clones = 0;    // K
+  int app_rank = -1;   // the application's rank (a clone's is its parent's)
+  int app_size = 0;    // N, the size of the application's MPI_COMM_WORLD
+  int clone_index = 0; // 1..K on a clone, 0 on a parent
+  int num_clones = 0;  // K
   MPI_Comm comm = MPI_COMM_NULL; // parent and clones; null: not cloned
 };
 extern Family family;

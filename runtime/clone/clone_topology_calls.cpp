@@ -50,8 +50,9 @@ int CartCreate(MPI_Comm comm, int ndims, const int dims[], const int periods[],
 }
 
 int CartSub(MPI_Comm comm, const int remain[], MPI_Comm *newcomm) {
-  return ParentCreates("MPI_Cart_sub", newcomm,
-                       [&] { return below.MPI_Cart_sub(comm, remain, newcomm); });
+  return ParentCreates("MPI_Cart_sub", newcomm, [&] {
+    return below.MPI_Cart_sub(comm, remain, newcomm);
+  });
 }
 
 int CartCoords(MPI_Comm comm, int rank, int maxdims, int coords[]) {
@@ -78,7 +79,8 @@ int CartRank(MPI_Comm comm, const int coords[], int *rank) {
                        [&] { return below.MPI_Cart_rank(comm, coords, rank); });
 }
 
-int CartGet(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[]) {
+int CartGet(MPI_Comm comm, int maxdims, int dims[], int periods[],
+            int coords[]) {
   Mirror m("MPI_Cart_get");
   m.Add(dims, maxdims, MPI_INT);
   m.Add(periods, maxdims, MPI_INT);
