@@ -23,7 +23,7 @@ int MirrorNewComm(const char *call, MPI_Comm *newcomm, Run run) {
   if (!InFamily())
     return run();
   int rc = MPI_SUCCESS;
-  CommFacts facts;
+  CommFacts facts = {}; // a clone's comes from the parent's broadcast
   if (!IsClone()) {
     CheckRc(rc = run(), call);
     facts = FactsOf(*newcomm);

@@ -37,7 +37,9 @@ void Mirror::Run() {
     MPI_Datatype all;
     rc = PMPI_Type_create_struct_c((MPI_Count)n, lens.data(), displs.data(),
                                    types.data(), &all);
-    if (rc == MPI_SUCCESS && (rc = PMPI_Type_commit(&all)) == MPI_SUCCESS) {
+    if (rc == MPI_SUCCESS)
+      rc = PMPI_Type_commit(&all);
+    if (rc == MPI_SUCCESS) {
       rc = PMPI_Bcast(MPI_BOTTOM, 1, all, 0, family.comm);
       PMPI_Type_free(&all);
     }

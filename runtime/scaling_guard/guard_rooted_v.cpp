@@ -258,6 +258,8 @@ s64 BigtypeGcd(const RootedV &r, const Scan &s, int size) {
 }
 
 int BigtypeV(const RootedV &r, const Scan &s, int rank, int size, s64 g) {
+  if (g <= 0) // no common block size: the caller picks another strategy
+    return MPI_ERR_ARG;
   MPI_Datatype vbig = MPI_DATATYPE_NULL, big = MPI_DATATYPE_NULL;
   ScratchVector<int> counts, displs;
   if (rank == r.root) {
