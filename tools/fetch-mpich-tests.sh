@@ -18,32 +18,8 @@ if [ -f "$STAMP" ]; then
 fi
 
 download_dir="$DEST/download"
-mkdir -p "$download_dir"
-
-if [ ! -f "$download_dir/$TARBALL" ]; then
-  # apt-get source needs a deb-src entry; add bookworm's if none is enabled.
-  if ! grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/; then
-    if [ "$(id -u)" -ne 0 ]; then
-      echo "fetch-mpich-tests: no deb-src entry; run once as root" >&2
-      exit 1
-    fi
-    cat > /etc/apt/sources.list.d/mpisync-deb-src.sources <<'SRC'
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm bookworm-updates
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SRC
-    apt-get update -qq
-  fi
-  (cd "$download_dir" && apt-get source --download-only -qq "mpich=${VERSION}-3" >/dev/null)
-fi
-
-echo "$SHA256  $download_dir/$TARBALL" | sha256sum --check --quiet - || {
-  echo "fetch-mpich-tests: checksum mismatch for $TARBALL" >&2
-  rm -f "$download_dir/$TARBALL"
-  exit 1
-}
+bash "$(dirname "$0")/fetch-debian-source.sh" "$download_dir" \
+  "mpich=${VERSION}-3" "$TARBALL" "$SHA256"
 
 rm -rf "$DEST/mpi"
 tar -xJf "$download_dir/$TARBALL" -C "$DEST" --strip-components=2 --no-same-owner \

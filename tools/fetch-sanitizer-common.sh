@@ -16,32 +16,8 @@ if [ -f "$STAMP" ]; then
 fi
 
 download_dir="$DEST/download"
-mkdir -p "$download_dir"
-
-if [ ! -f "$download_dir/$TARBALL" ]; then
-  # apt-get source needs a deb-src entry; add bookworm's if none is enabled.
-  if ! grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/; then
-    if [ "$(id -u)" -ne 0 ]; then
-      echo "fetch-sanitizer-common: no deb-src entry; run once as root" >&2
-      exit 1
-    fi
-    cat > /etc/apt/sources.list.d/mpisync-deb-src.sources <<'SRC'
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm bookworm-updates
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SRC
-    apt-get update -qq
-  fi
-  (cd "$download_dir" && apt-get source --download-only -qq "llvm-toolchain-19=1:${VERSION}-3~deb12u1" >/dev/null)
-fi
-
-echo "$SHA256  $download_dir/$TARBALL" | sha256sum --check --quiet - || {
-  echo "fetch-sanitizer-common: checksum mismatch for $TARBALL" >&2
-  rm -f "$download_dir/$TARBALL"
-  exit 1
-}
+bash "$(dirname "$0")/fetch-debian-source.sh" "$download_dir" \
+  "llvm-toolchain-19=1:${VERSION}-3~deb12u1" "$TARBALL" "$SHA256"
 
 top=llvm-toolchain-19_${VERSION}
 rm -rf "$DEST/compiler-rt"
