@@ -21,6 +21,10 @@ void Fail(const char *call, const char *what) {
     Printf("==%d==ERROR: MPISync: clones: %s on rank %d: %s; stopping the "
            "job.\n",
            (int)internal_getpid(), call, family.app_rank, what);
+  // Every process of the family may stop here at once; mpiexec kills the
+  // others at the first abort and can drop output still on its way: a
+  // moment's pause lets the message through (as for RMA misuse reports).
+  SleepForMillis(200);
   PMPI_Abort(MPI_COMM_WORLD, 1);
   internal__exit(1);
 }
