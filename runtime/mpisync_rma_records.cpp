@@ -701,49 +701,89 @@ void DrainRecords(Window *w, bool final) {
   }
 }
 
+namespace {
+
+void ReportIfConflict(Window *w, const RmaRecord &a, const RmaRecord &b) {
+  if (!Conflict(w, a, b))
+    return;
+  // The load or store first; of two operations, the later one.
+  const RmaRecord *first = &a, *second = &b;
+  if ((first->is_op && !second->is_op) ||
+      (first->is_op && second->is_op && first->start < second->start &&
+       first->accessor == second->accessor))
+    Swap(first, second);
+  if (AlreadyReportedPair(w, *first, *second))
+    return;
+  ErrorKind kind = first->accessor == second->accessor
+                       ? ErrorKind::kRmaLocalConflict
+                       : ErrorKind::kRmaRemoteConflict;
+  ReportRmaConflict(kind, *w, *first, *second);
+}
+
+} // namespace
+
+// Loads and stores never conflict among themselves (Conflict()), and an
+// epoch usually has far more of them (one record per checked range of
+// window memory: a tiled loop makes one per tile row) than operations. So
+// only the operations are sorted and swept against each other; each load
+// or store then finds the operations it overlaps by binary search: with A
+// accesses and P operations, O(P log P + A log P + pairs), where sorting
+// everything together cost O((A + P) log(A + P)) comparisons of records.
 void CheckConflicts(Window *w, bool forget) {
   ScratchVector<RmaRecord> &recs = w->local;
   uptr n = recs.size();
-  if (n < 2) {
+  uptr num_ops = 0;
+  for (uptr i = 0; i < n; i++)
+    num_ops += recs[i].is_op;
+  if (n < 2 || num_ops == 0) {
     if (forget)
       Forget(w);
     return;
   }
-  ScratchVector<uptr> order(n);
-  for (uptr i = 0; i < n; i++)
-    order[i] = i;
-  Sort(order.data(), n,
+  ScratchVector<uptr> ops(num_ops);
+  for (uptr i = 0, k = 0; i < n; i++)
+    if (recs[i].is_op)
+      ops[k++] = i;
+  Sort(ops.data(), num_ops,
        [&](uptr a, uptr b) { return TwinOrder(recs[a], recs[b]) < 0; });
-  // twins_end[i]: the end of the run of twins that order[i] is in, when no
+  // twins_end[i]: the end of the run of twins that ops[i] is in, when no
   // two of them can conflict; i + 1 otherwise.
-  ScratchVector<uptr> twins_end(n);
-  for (uptr i = 0; i < n;) {
+  ScratchVector<uptr> twins_end(num_ops);
+  for (uptr i = 0; i < num_ops;) {
     uptr j = i + 1;
-    while (j < n && TwinOrder(recs[order[i]], recs[order[j]]) == 0)
+    while (j < num_ops && TwinOrder(recs[ops[i]], recs[ops[j]]) == 0)
       j++;
-    bool compatible = NeverConflictAmongTwins(recs[order[i]]);
+    bool compatible = NeverConflictAmongTwins(recs[ops[i]]);
     for (uptr k = i; k < j; k++)
       twins_end[k] = compatible ? j : k + 1;
     i = j;
   }
-  for (uptr i = 0; i < n; i++) {
-    const RmaRecord &a = recs[order[i]];
-    for (uptr j = twins_end[i]; j < n && recs[order[j]].lo < a.hi; j++) {
-      const RmaRecord &b = recs[order[j]];
-      if (!Conflict(w, a, b))
+  for (uptr i = 0; i < num_ops; i++) {
+    const RmaRecord &a = recs[ops[i]];
+    for (uptr j = twins_end[i]; j < num_ops && recs[ops[j]].lo < a.hi; j++)
+      ReportIfConflict(w, a, recs[ops[j]]);
+  }
+  if (num_ops < n) {
+    // reach[k]: the highest end among ops[0..k] (sorted by lo), so the
+    // first operation that may reach past an access's lo is found by
+    // binary search.
+    ScratchVector<uptr> reach(num_ops);
+    for (uptr k = 0; k < num_ops; k++)
+      reach[k] = k ? Max(reach[k - 1], recs[ops[k]].hi) : recs[ops[k]].hi;
+    for (uptr i = 0; i < n; i++) {
+      const RmaRecord &a = recs[i];
+      if (a.is_op)
         continue;
-      // The load or store first; of two operations, the later one.
-      const RmaRecord *first = &a, *second = &b;
-      if ((first->is_op && !second->is_op) ||
-          (first->is_op && second->is_op && first->start < second->start &&
-           first->accessor == second->accessor))
-        Swap(first, second);
-      if (AlreadyReportedPair(w, *first, *second))
-        continue;
-      ErrorKind kind = first->accessor == second->accessor
-                           ? ErrorKind::kRmaLocalConflict
-                           : ErrorKind::kRmaRemoteConflict;
-      ReportRmaConflict(kind, *w, *first, *second);
+      uptr lo = 0, hi = num_ops;
+      while (lo < hi) {
+        uptr mid = (lo + hi) / 2;
+        if (reach[mid] <= a.lo)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+      for (uptr k = lo; k < num_ops && recs[ops[k]].lo < a.hi; k++)
+        ReportIfConflict(w, a, recs[ops[k]]);
     }
   }
   if (forget)
