@@ -29,7 +29,9 @@ case "$formatting" in
   *)
     echo "lint: lines changed since ${base:0:12} are not clang-format clean:"
     echo "$formatting"
-    echo "lint: fix with: git clang-format-19 --binary clang-format-19 ${base:0:12}"
+    # Only the linted folders: formatting tests would move the lines their
+    # CHECKs name.
+    echo "lint: fix with: git clang-format-19 --binary clang-format-19 ${base:0:12} -- ${paths[*]}"
     status=1 ;;
 esac
 

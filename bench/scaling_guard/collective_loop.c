@@ -28,18 +28,21 @@ int main(int argc, char **argv) {
   const char *which = argc > 3 ? argv[3] : "both";
   int do_v = strcmp(which, "gather") != 0, do_g = strcmp(which, "gatherv") != 0;
   char *mine = calloc(bytes, 1), *all = calloc((size_t)bytes * size, 1);
-  int *counts = malloc(sizeof(int) * size), *displs = malloc(sizeof(int) * size);
+  int *counts = malloc(sizeof(int) * size),
+      *displs = malloc(sizeof(int) * size);
   for (int i = 0; i < size; i++) {
     counts[i] = bytes;
     displs[i] = i * bytes;
   }
   for (int i = 0; i < 100; i++) /* warm up */
-    MPI_Gatherv(mine, bytes, MPI_CHAR, all, counts, displs, MPI_CHAR, 0, MPI_COMM_WORLD);
+    MPI_Gatherv(mine, bytes, MPI_CHAR, all, counts, displs, MPI_CHAR, 0,
+                MPI_COMM_WORLD);
   MPI_Barrier(MPI_COMM_WORLD);
   double t0 = cpu_seconds();
   for (int i = 0; do_v && i < iters; i++) {
     mine[0] = (char)i;
-    MPI_Gatherv(mine, bytes, MPI_CHAR, all, counts, displs, MPI_CHAR, 0, MPI_COMM_WORLD);
+    MPI_Gatherv(mine, bytes, MPI_CHAR, all, counts, displs, MPI_CHAR, 0,
+                MPI_COMM_WORLD);
   }
   double t1 = cpu_seconds();
   for (int i = 0; do_g && i < iters; i++) {

@@ -48,7 +48,8 @@ template <typename Scalar> struct Tri3 {
   // factor at every mesh size.
   static Matrix local(Scalar shift) {
     Matrix k{};
-    const Scalar s[3][3] = {{1.0, -0.5, -0.5}, {-0.5, 0.5, 0.0}, {-0.5, 0.0, 0.5}};
+    const Scalar s[3][3] = {
+        {1.0, -0.5, -0.5}, {-0.5, 0.5, 0.0}, {-0.5, 0.0, 0.5}};
     for (int i = 0; i < kNodes; i++)
       for (int j = 0; j < kNodes; j++)
         k[i][j] = s[i][j] + shift * (i == j ? Scalar(2) : Scalar(1)) / 24;
@@ -59,7 +60,7 @@ template <typename Scalar> struct Tri3 {
 template <typename Element> struct Mesh {
   std::vector<int> conn; // Element::kNodes local node ids per element
   std::vector<char> touches_ghost;
-  int owned = 0, ghosts = 0; // local nodes: [0, owned) owned, then ghosts
+  int owned = 0, ghosts = 0;   // local nodes: [0, owned) owned, then ghosts
   std::vector<int> send_nodes; // my nodes the previous rank holds as ghosts
   std::size_t elements() const { return conn.size() / Element::kNodes; }
 };
@@ -75,7 +76,8 @@ std::uint64_t mix(std::uint64_t x) {
 // Node rows 0..nx of this rank's strip; row nx is owned by the next rank
 // (its row 0), except on the last rank. Owned nodes get a permuted numbering;
 // ghost nodes come last, in column order, so they are one receive buffer.
-template <typename Element> Mesh<Element> build_mesh(int nx, int rank, int size) {
+template <typename Element>
+Mesh<Element> build_mesh(int nx, int rank, int size) {
   Mesh<Element> m;
   const bool last = rank == size - 1;
   const int owned_rows = last ? nx + 1 : nx, cols = nx + 1;
@@ -85,12 +87,15 @@ template <typename Element> Mesh<Element> build_mesh(int nx, int rank, int size)
   std::iota(perm.begin(), perm.end(), 0);
   std::vector<std::pair<std::uint64_t, int>> keyed;
   keyed.reserve(perm.size());
-  for (int p : perm) keyed.emplace_back(mix(std::uint64_t(p) * 7919 + unsigned(rank)), p);
+  for (int p : perm)
+    keyed.emplace_back(mix(std::uint64_t(p) * 7919 + unsigned(rank)), p);
   std::sort(keyed.begin(), keyed.end());
   std::unordered_map<long, int> id; // structured (row, col) -> local id
   id.reserve(std::size_t(m.owned + m.ghosts));
-  for (int k = 0; k < m.owned; k++) id[keyed[std::size_t(k)].second] = k;
-  for (int c = 0; c < m.ghosts; c++) id[long(nx) * cols + c] = m.owned + c;
+  for (int k = 0; k < m.owned; k++)
+    id[keyed[std::size_t(k)].second] = k;
+  for (int c = 0; c < m.ghosts; c++)
+    id[long(nx) * cols + c] = m.owned + c;
   auto node = [&](int r, int c) { return id.at(long(r) * cols + c); };
   for (int r = 0; r < nx; r++)
     for (int c = 0; c < nx; c++) {
@@ -103,7 +108,8 @@ template <typename Element> Mesh<Element> build_mesh(int nx, int rank, int size)
       }
     }
   if (rank > 0)
-    for (int c = 0; c < cols; c++) m.send_nodes.push_back(node(0, c));
+    for (int c = 0; c < cols; c++)
+      m.send_nodes.push_back(node(0, c));
   return m;
 }
 
@@ -113,13 +119,16 @@ void apply_elements(const Mesh<Element> &m, const typename Element::Matrix &k,
                     const Scalar *x, Scalar *y, Pick pick) {
   const int *conn = m.conn.data();
   for (std::size_t e = 0; e < m.elements(); e++) {
-    if (!pick(e)) continue;
+    if (!pick(e))
+      continue;
     const int *en = conn + e * Element::kNodes;
     std::array<Scalar, Element::kNodes> xe;
-    for (int i = 0; i < Element::kNodes; i++) xe[std::size_t(i)] = x[en[i]];
+    for (int i = 0; i < Element::kNodes; i++)
+      xe[std::size_t(i)] = x[en[i]];
     for (int i = 0; i < Element::kNodes; i++) {
       Scalar acc = 0;
-      for (int j = 0; j < Element::kNodes; j++) acc += k[std::size_t(i)][std::size_t(j)] * xe[std::size_t(j)];
+      for (int j = 0; j < Element::kNodes; j++)
+        acc += k[std::size_t(i)][std::size_t(j)] * xe[std::size_t(j)];
       y[en[i]] += acc;
     }
   }
@@ -136,19 +145,27 @@ public:
     const int next = rank_ + 1 < size_ ? rank_ + 1 : MPI_PROC_NULL;
     const int prev = rank_ > 0 ? rank_ - 1 : MPI_PROC_NULL;
     MPI_Request req[2];
-    MPI_Irecv(x + m_.owned, m_.ghosts, MPI_DOUBLE, next, 1, MPI_COMM_WORLD, &req[0]);
-    for (std::size_t i = 0; i < to_prev_.size(); i++) to_prev_[i] = x[m_.send_nodes[i]];
-    MPI_Isend(to_prev_.data(), int(to_prev_.size()), MPI_DOUBLE, prev, 1, MPI_COMM_WORLD, &req[1]);
+    MPI_Irecv(x + m_.owned, m_.ghosts, MPI_DOUBLE, next, 1, MPI_COMM_WORLD,
+              &req[0]);
+    for (std::size_t i = 0; i < to_prev_.size(); i++)
+      to_prev_[i] = x[m_.send_nodes[i]];
+    MPI_Isend(to_prev_.data(), int(to_prev_.size()), MPI_DOUBLE, prev, 1,
+              MPI_COMM_WORLD, &req[1]);
     std::fill(y, y + m_.owned + m_.ghosts, Scalar(0));
-    apply_elements(m_, k_, x, y, [&](std::size_t e) { return !m_.touches_ghost[e]; });
+    apply_elements(m_, k_, x, y,
+                   [&](std::size_t e) { return !m_.touches_ghost[e]; });
     MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
-    apply_elements(m_, k_, x, y, [&](std::size_t e) { return bool(m_.touches_ghost[e]); });
+    apply_elements(m_, k_, x, y,
+                   [&](std::size_t e) { return bool(m_.touches_ghost[e]); });
     // Ghost contributions go to their owner, straight out of y's tail.
     MPI_Request back[2];
-    MPI_Isend(y + m_.owned, m_.ghosts, MPI_DOUBLE, next, 2, MPI_COMM_WORLD, &back[0]);
-    MPI_Irecv(to_prev_.data(), int(to_prev_.size()), MPI_DOUBLE, prev, 2, MPI_COMM_WORLD, &back[1]);
+    MPI_Isend(y + m_.owned, m_.ghosts, MPI_DOUBLE, next, 2, MPI_COMM_WORLD,
+              &back[0]);
+    MPI_Irecv(to_prev_.data(), int(to_prev_.size()), MPI_DOUBLE, prev, 2,
+              MPI_COMM_WORLD, &back[1]);
     MPI_Waitall(2, back, MPI_STATUSES_IGNORE);
-    for (std::size_t i = 0; i < to_prev_.size(); i++) y[m_.send_nodes[i]] += to_prev_[i];
+    for (std::size_t i = 0; i < to_prev_.size(); i++)
+      y[m_.send_nodes[i]] += to_prev_[i];
   }
 
 private:
@@ -158,9 +175,11 @@ private:
   std::vector<Scalar> to_prev_; // staging of the ghost values and contributions
 };
 
-template <typename Scalar> Scalar dot(const std::vector<Scalar> &a, const std::vector<Scalar> &b, int n) {
+template <typename Scalar>
+Scalar dot(const std::vector<Scalar> &a, const std::vector<Scalar> &b, int n) {
   Scalar local = 0, global = 0;
-  for (int i = 0; i < n; i++) local += a[std::size_t(i)] * b[std::size_t(i)];
+  for (int i = 0; i < n; i++)
+    local += a[std::size_t(i)] * b[std::size_t(i)];
   MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   return global;
 }
@@ -171,13 +190,16 @@ template <typename T> std::uint64_t bits(T v) {
   return u;
 }
 
-template <typename Element, typename Scalar> int run(int nx, int iters, int rank, int size) {
+template <typename Element, typename Scalar>
+int run(int nx, int iters, int rank, int size) {
   const Mesh<Element> mesh = build_mesh<Element>(nx, rank, size);
   Operator<Element, Scalar> op(mesh, Scalar(0.05), rank, size);
   const std::size_t len = std::size_t(mesh.owned + mesh.ghosts);
   std::vector<Scalar> x(len, 0), r(len), p(len), ap(len);
   for (int i = 0; i < mesh.owned; i++)
-    r[std::size_t(i)] = Scalar(mix(std::uint64_t(i) + 1000003ULL * unsigned(rank)) % 1000) / 1000;
+    r[std::size_t(i)] =
+        Scalar(mix(std::uint64_t(i) + 1000003ULL * unsigned(rank)) % 1000) /
+        1000;
   p = r;
   Scalar rr = dot(r, r, mesh.owned);
   const Scalar rr0 = rr;
@@ -196,7 +218,8 @@ template <typename Element, typename Scalar> int run(int nx, int iters, int rank
   Scalar sx = 0;
   // x's sum in the structured order is rank-count independent only up to
   // rounding; summing owned nodes in local id order is deterministic.
-  for (int i = 0; i < mesh.owned; i++) sx += x[std::size_t(i)];
+  for (int i = 0; i < mesh.owned; i++)
+    sx += x[std::size_t(i)];
   Scalar total = 0;
   MPI_Allreduce(&sx, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   // Unpreconditioned CG's residual is not monotone, but over 100

@@ -27,13 +27,15 @@ int main(int argc, char **argv) {
   long errors = 0, sum = 0;
   const int next = (rank + 1) % size, prev = (rank + size - 1) % size;
   for (int r = 0; r < rounds; r++) {
-    for (int k = 0; k < 4; k++) token[k] = (long)rank * 1000 + r * 4 + k;
+    for (int k = 0; k < 4; k++)
+      token[k] = (long)rank * 1000 + r * 4 + k;
     MPI_Request req[2];
     MPI_Irecv(in, 4, MPI_LONG, prev, r, MPI_COMM_WORLD, &req[0]);
     MPI_Isend(token, 4, MPI_LONG, next, r, MPI_COMM_WORLD, &req[1]);
     MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
     for (int k = 0; k < 4; k++)
-      if (in[k] != (long)prev * 1000 + r * 4 + k) errors++;
+      if (in[k] != (long)prev * 1000 + r * 4 + k)
+        errors++;
     long local = in[3], global;
     MPI_Allreduce(&local, &global, 1, MPI_LONG, MPI_SUM, half);
     sum += global;
@@ -48,13 +50,15 @@ int main(int argc, char **argv) {
   const int one = 1;
   MPI_Accumulate(&one, 1, MPI_INT, 0, 0, 1, MPI_INT, MPI_SUM, win);
   MPI_Win_fence(0, win);
-  if (rank == 0 && *mem != size) errors++;
+  if (rank == 0 && *mem != size)
+    errors++;
   MPI_Win_free(&win);
 
   long total, all_errors;
   MPI_Allreduce(&sum, &total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
   MPI_Allreduce(&errors, &all_errors, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-  if (rank == 0) printf("checksum: %ld %ld\n", total, all_errors);
+  if (rank == 0)
+    printf("checksum: %ld %ld\n", total, all_errors);
   MPI_Comm_free(&half);
   MPI_Finalize();
   return all_errors ? 1 : 0;

@@ -46,7 +46,8 @@ int main(int argc, char **argv) {
   double *stage = malloc(cells * sizeof(double));
   double *w;
   MPI_Alloc_mem((MPI_Aint)(cells * sizeof(double)), MPI_INFO_NULL, &w);
-  if (!a || !b || !stage) MPI_Abort(MPI_COMM_WORLD, 3);
+  if (!a || !b || !stage)
+    MPI_Abort(MPI_COMM_WORLD, 3);
   const long row0 = (long)rank * rows; /* first global row owned */
   for (int i = 0; i < rows; i++)
     for (long j = 0; j < n; j++) {
@@ -88,7 +89,8 @@ int main(int argc, char **argv) {
             b[r * n + c] += w[r * n + c];
             w[r * n + c] = 0.0;
           }
-    for (size_t k = 0; k < cells; k++) a[k] += 1.0;
+    for (size_t k = 0; k < cells; k++)
+      a[k] += 1.0;
   }
 
   /* B[i][j] = sum over it of A_it[j][i] = iters * (j*n + i) + iters(iters-1)/2
@@ -100,7 +102,8 @@ int main(int argc, char **argv) {
     for (long j = 0; j < n; j++) {
       const double want = (double)iters * (double)(j * n + row0 + i) + tri;
       const double got = b[(size_t)i * n + j];
-      if (got != want) errors++;
+      if (got != want)
+        errors++;
       sum += got;
     }
   double total;
