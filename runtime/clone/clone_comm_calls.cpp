@@ -97,6 +97,38 @@ int CommSplitType(MPI_Comm comm, int type, int key, MPI_Info info,
   });
 }
 
+// A clone's group is its own (CommGroup): only the parent's reaches MPI.
+int CommCreate(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm) {
+  return MirrorNewComm("MPI_Comm_create", newcomm, [&] {
+    return below.MPI_Comm_create(comm, group, newcomm);
+  });
+}
+
+int CommCreateGroup(MPI_Comm comm, MPI_Group group, int tag,
+                    MPI_Comm *newcomm) {
+  return MirrorNewComm("MPI_Comm_create_group", newcomm, [&] {
+    return below.MPI_Comm_create_group(comm, group, tag, newcomm);
+  });
+}
+
+// Names live in the parent's MPI; a clone asks its parent.
+int CommSetName(MPI_Comm comm, const char *name) {
+  return IsClone() ? MPI_SUCCESS : below.MPI_Comm_set_name(comm, name);
+}
+
+int CommGetName(MPI_Comm comm, char *name, int *len) {
+  if (!InFamily())
+    return below.MPI_Comm_get_name(comm, name, len);
+  int rc = MPI_SUCCESS;
+  if (!IsClone())
+    CheckRc(rc = below.MPI_Comm_get_name(comm, name, len), "MPI_Comm_get_name");
+  Mirror m("MPI_Comm_get_name");
+  m.Add(len, 1, MPI_INT);
+  m.AddBytes(name, MPI_MAX_OBJECT_NAME);
+  m.Run();
+  return rc;
+}
+
 int CommFree(MPI_Comm *comm) {
   if (!IsClone())
     return below.MPI_Comm_free(comm);
@@ -169,6 +201,10 @@ void InstallCommEntries(MpiNext *next) {
   next->MPI_Comm_set_errhandler = CommSetErrhandler;
   next->MPI_Comm_get_attr = CommGetAttr;
   next->MPI_Comm_group = CommGroup;
+  next->MPI_Comm_create = CommCreate;
+  next->MPI_Comm_create_group = CommCreateGroup;
+  next->MPI_Comm_set_name = CommSetName;
+  next->MPI_Comm_get_name = CommGetName;
 }
 
 } // namespace clone
