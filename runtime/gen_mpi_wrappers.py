@@ -360,12 +360,64 @@ def body(entry, name, names, params):
 CLONE_SHIM_KINDS = {"start": "kStart", "persistent": "kPersistent",
                     "blocking": "kBlocking"}
 CLONE_LOCAL_ACTIONS = ("type_new", "type_free")
+# Local calls every process runs itself (the buffer of buffered sends).
+CLONE_LOCAL_CALLS = ("MPI_Buffer_detach", "MPI_Buffer_detach_c")
+
+
+# RMA operations (clone_rma.h): the origin (and compare) buffers are sent,
+# the result buffers written by the library; an operation with MPI_NO_OP
+# ignores its origin (MPI 4.1 12.3.4), which may then be NULL.
+RMA_BUFFERS = (("origin", "ocount", "otype"), ("compare", None, "otype"),
+               ("result", "rcount", "rtype"))
+
+
+def rma_buffer_list(entry):
+    a = entry["args"]
+    bufs = []
+    for key, count, dtype in RMA_BUFFERS:
+        if key not in a:
+            continue
+        writes = key == "result" or (key == "origin" and a["kind"] == "get")
+        role = "kRmaResult" if writes else "kRmaOrigin"
+        n = a[count] if count else "1"
+        if key == "origin" and "op" in a:
+            n = "%s == MPI_NO_OP ? 0 : %s" % (a["op"], n)
+        bufs.append("{mpisync::BufferRole::%s, %s, (MPI_Count)(%s), %s}"
+                    % (role, a[key], n, a[dtype]))
+    return ["  const mpisync::BufferArg buffers[] = {%s};" % ", ".join(bufs)], \
+        str(len(bufs))
+
+
+def clone_rma_shim(entry, name, names, params):
+    """An RMA operation: a request-based one is mirrored like a nonblocking
+    receive (whole result layout at completion), the others at the
+    synchronization that completes them."""
+    a = entry["args"]
+    lines, n = rma_buffer_list(entry)
+    out = ["static int CloneShim_%s(%s) {" % (name, params)] + lines
+    out += ["  mpisync::clone::CallArgs c;",
+            '  c.name = "%s";' % name,
+            "  c.kind = mpisync::clone::CallKind::%s;" % ("kStart" if "req" in a else "kRma"),
+            "  c.buffers = buffers;",
+            "  c.num_buffers = %s;" % n,
+            "  c.collective = true; // the whole result layout",
+            "  c.dest = %s;" % a["target"],
+            "  c.win = %s;" % a["win"]]
+    if "req" in a:
+        out.append("  c.request = %s;" % a["req"])
+    out += ["  auto below = [&]() { return mpisync::clone::below.%s(%s); };"
+            % (name, ", ".join(names)),
+            "  return mpisync::clone::MirrorCall(c, mpisync::clone::BelowCall(below));",
+            "}", ""]
+    return out
 
 
 def clone_shim(entry, name, names, params):
     """The shim of one mirrored call, or None."""
     a = entry["args"]
     act = entry["action"]
+    if act == "rma":
+        return clone_rma_shim(entry, name, names, params)
     # Matched receives name a message handle from MPI_Mprobe, and
     # neighbourhood collectives a topology the clones do not hold: not
     # mirrored.
@@ -413,7 +465,7 @@ def clone_file(table_entries, protos):
         if shim is not None:
             out += shim
             fills.append("  next->%s = CloneShim_%s;" % (name, name))
-        elif entry["action"] in CLONE_LOCAL_ACTIONS:
+        elif entry["action"] in CLONE_LOCAL_ACTIONS or name in CLONE_LOCAL_CALLS:
             continue
         else:
             ret = RETURNS[name]

@@ -69,19 +69,11 @@ __sanitizer::InternalScopedString &ReportDesc::AddStack(const char *role,
 // A report is written with one write, so ranks sharing a terminal or a pipe
 // do not interleave their lines.
 void EmitReport(ReportDesc &desc) {
-  // With clones, each report is made by one member of the family, which
-  // says so first ("cloned: ...", clone/clone_divide.h).
+  // With clones, each report is made by one member of the family, and a
+  // clone's report says it is one.
   if (clone::MutesReport())
     return;
-  if (desc.num_stacks) {
-    InternalScopedString cloned;
-    clone::AppendReportLine(&cloned);
-    if (cloned.length()) {
-      cloned.Append(desc.stacks[0].title.data());
-      desc.stacks[0].title.clear();
-      desc.stacks[0].title.Append(cloned.data());
-    }
-  }
+  clone::FillReportMode(&desc);
   if (amplify::Active())
     amplify::AnnotateReport(&desc);
   static uptr report_count;

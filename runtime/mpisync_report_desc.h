@@ -116,7 +116,8 @@ bool NewReport(ErrorKind kind, u32 stack, u32 other);
 bool AlreadyReported(ErrorKind kind, uptr site, u32 other);
 bool Suppressed(ErrorKind kind, u32 a, u32 b);
 // Prints (text or JSON), counts the error and applies halt_on_error.
-// A mode may annotate `desc` first (amplify).
+// A mode may annotate `desc` first (amplify, cloning's mode line), and
+// cloning may leave the report to another member of the family.
 void EmitReport(ReportDesc &desc);
 
 } // namespace mpisync

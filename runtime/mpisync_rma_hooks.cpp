@@ -14,6 +14,7 @@
 #include "mpisync_scratch.h"
 #include "mpisync_rma.h"
 
+#include "clone/clone_state.h"
 #include "mpisync_pending.h"
 #include "mpisync_report_rma.h"
 #include "mpisync_rma_clock.h"
@@ -261,7 +262,9 @@ void RetireWindow(Window *w, MpiCall &call) {
 void OnWinCreate(MpiCall &call, int rc, WinKind kind, void *base,
                  MPI_Aint size, MPI_Aint disp_unit, MPI_Comm comm,
                  const MPI_Win *win) {
-  if (rc != MPI_SUCCESS || !win || *win == MPI_WIN_NULL)
+  // A clone's window is its parent's handle, never given to MPI: the
+  // parent alone tracks epochs and records (clone/clone_rma.h).
+  if (rc != MPI_SUCCESS || !win || *win == MPI_WIN_NULL || clone::IsClone())
     return;
   Lock lock(&RmaMutex());
   Window *w = NewWindow(*win);

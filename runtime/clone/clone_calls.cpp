@@ -3,6 +3,7 @@
 
 #include "clone/clone_mirror.h"
 #include "clone/clone_requests.h"
+#include "clone/clone_rma.h"
 #include "clone/clone_sendcheck.h"
 #include "mpisync_flags.h"
 
@@ -22,6 +23,10 @@ int MirrorCall(const CallArgs &c, BelowCall run) {
     rc = run();
     CheckRc(rc, c.name);
   }
+  if (c.kind == CallKind::kRma) {
+    NoteRmaResults(c);
+    return rc;
+  }
   if (c.kind != CallKind::kBlocking) {
     if (IsClone())
       *c.request = NewCloneRequest();
@@ -33,6 +38,8 @@ int MirrorCall(const CallArgs &c, BelowCall run) {
     // a send).
     Mirror m(c.name);
     AddReceivedBuffers(&m, c.buffers, c.num_buffers, c.collective, nullptr);
+    if (c.collective)
+      AddOpenWindows(&m); // e.g. a barrier after a passive-target epoch
     m.Run();
     return rc;
   }

@@ -20,6 +20,8 @@ enum class CallKind {
                // completion
   kPersistent, // persistent init: the same, started by MPI_Start(all)
   kBlocking,   // blocking: receive buffers (and status) mirrored now
+  kRma,        // an RMA operation: result buffers mirrored at the window
+               // synchronization that completes it (clone_rma.h)
 };
 
 struct CallArgs {
@@ -31,6 +33,7 @@ struct CallArgs {
   MPI_Request *request = nullptr;
   int dest = 0; // point-to-point sends: MPI_PROC_NULL sends nothing
   MPI_Status *status = nullptr; // never MPI_STATUS_IGNORE here
+  MPI_Win win = MPI_WIN_NULL;   // RMA operations
 };
 
 // The call on the MPI below, with the program's arguments.

@@ -11,6 +11,9 @@
 #include "clone/clone_mirror.h"
 #include "clone/clone_state.h"
 #include "mpisync_comm_info.h"
+#include "sanitizer_common/sanitizer_common.h"
+
+using namespace __sanitizer;
 
 namespace mpisync {
 namespace clone {
@@ -94,6 +97,38 @@ int CommSplitType(MPI_Comm comm, int type, int key, MPI_Info info,
   });
 }
 
+// A clone's group is its own (CommGroup): only the parent's reaches MPI.
+int CommCreate(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm) {
+  return MirrorNewComm("MPI_Comm_create", newcomm, [&] {
+    return below.MPI_Comm_create(comm, group, newcomm);
+  });
+}
+
+int CommCreateGroup(MPI_Comm comm, MPI_Group group, int tag,
+                    MPI_Comm *newcomm) {
+  return MirrorNewComm("MPI_Comm_create_group", newcomm, [&] {
+    return below.MPI_Comm_create_group(comm, group, tag, newcomm);
+  });
+}
+
+// Names live in the parent's MPI; a clone asks its parent.
+int CommSetName(MPI_Comm comm, const char *name) {
+  return IsClone() ? MPI_SUCCESS : below.MPI_Comm_set_name(comm, name);
+}
+
+int CommGetName(MPI_Comm comm, char *name, int *len) {
+  if (!InFamily())
+    return below.MPI_Comm_get_name(comm, name, len);
+  int rc = MPI_SUCCESS;
+  if (!IsClone())
+    CheckRc(rc = below.MPI_Comm_get_name(comm, name, len), "MPI_Comm_get_name");
+  Mirror m("MPI_Comm_get_name");
+  m.Add(len, 1, MPI_INT);
+  m.AddBytes(name, MPI_MAX_OBJECT_NAME);
+  m.Run();
+  return rc;
+}
+
 int CommFree(MPI_Comm *comm) {
   if (!IsClone())
     return below.MPI_Comm_free(comm);
@@ -115,6 +150,41 @@ int CommGetAttr(MPI_Comm comm, int keyval, void *value, int *flag) {
   return below.MPI_Comm_get_attr(comm, keyval, value, flag);
 }
 
+// A clone is no member of its parent's communicators: it gets a group of
+// the same processes, made from MPI's world group (a clone's
+// MPI_Group_rank in it is MPI_UNDEFINED). The parent sends the size, then
+// the members as ranks of MPI's world.
+int CommGroup(MPI_Comm comm, MPI_Group *group) {
+  if (!InFamily())
+    return below.MPI_Comm_group(comm, group);
+  int rc = MPI_SUCCESS;
+  int n = 0;
+  if (!IsClone()) {
+    CheckRc(rc = below.MPI_Comm_group(comm, group), "MPI_Comm_group");
+    PMPI_Group_size(*group, &n);
+  }
+  Mirror size("MPI_Comm_group");
+  size.Add(&n, 1, MPI_INT);
+  size.Run();
+  MPI_Group world;
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  InternalMmapVector<int> members(n > 0 ? n : 1);
+  if (!IsClone()) {
+    InternalMmapVector<int> in(n > 0 ? n : 1);
+    for (int i = 0; i < n; i++)
+      in[i] = i;
+    PMPI_Group_translate_ranks(*group, n, in.data(), world, members.data());
+  }
+  Mirror m("MPI_Comm_group");
+  m.Add(members.data(), n, MPI_INT);
+  m.Run();
+  if (IsClone() &&
+      PMPI_Group_incl(world, n, members.data(), group) != MPI_SUCCESS)
+    Fail("MPI_Comm_group", "the clone could not build the group");
+  PMPI_Group_free(&world);
+  return rc;
+}
+
 } // namespace
 
 void InstallCommEntries(MpiNext *next) {
@@ -130,6 +200,11 @@ void InstallCommEntries(MpiNext *next) {
   next->MPI_Comm_free = CommFree;
   next->MPI_Comm_set_errhandler = CommSetErrhandler;
   next->MPI_Comm_get_attr = CommGetAttr;
+  next->MPI_Comm_group = CommGroup;
+  next->MPI_Comm_create = CommCreate;
+  next->MPI_Comm_create_group = CommCreateGroup;
+  next->MPI_Comm_set_name = CommSetName;
+  next->MPI_Comm_get_name = CommGetName;
 }
 
 } // namespace clone

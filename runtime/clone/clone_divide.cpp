@@ -1,8 +1,10 @@
 // Divided checking among clones (clone_divide.h).
 #include "clone/clone_divide.h"
 
+#include "clone/clone_rma.h"
 #include "clone/clone_state.h"
 #include "mpisync_flags.h"
+#include "mpisync_report_desc.h"
 #include "mpisync_stack.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_dense_map.h"
@@ -83,7 +85,10 @@ int OwnerOf(uptr pc) {
 bool ChecksSite(uptr pc) {
   if (!dividing)
     return true;
-  if (!flags()->clone_divide)
+  // While a window is open the parent checks everything: the RMA conflict
+  // check needs every local access to window memory in the owner's records,
+  // which only the parent keeps (clones take part in no epoch).
+  if (!flags()->clone_divide || WindowsOpen())
     return !IsClone();
   if (!IsClone())
     return false;
@@ -104,11 +109,16 @@ bool MutesReport() {
   return access_check_state == kNotMine;
 }
 
-void AppendReportLine(InternalScopedString *out) {
-  if (IsClone())
-    out->AppendF("cloned: made by clone %d (of %d) of rank %d (divided "
-                 "checking)\n",
-                 family.clone_index, family.num_clones, family.app_rank);
+void FillReportMode(ReportDesc *desc) {
+  if (!IsClone() || desc->mode)
+    return;
+  desc->mode = "clones";
+  desc->AddModeField("clone", nullptr, family.clone_index);
+  desc->AddModeField("clones", nullptr, family.num_clones);
+  if (desc->num_stacks)
+    desc->stacks[0].title.AppendF(
+        "cloned: made by clone %d (of %d) of rank %d (divided checking)\n",
+        family.clone_index, family.num_clones, family.app_rank);
 }
 
 void SetUpDivision() { dividing = InFamily(); }

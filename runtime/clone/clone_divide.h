@@ -16,6 +16,7 @@
 #include "sanitizer_common/sanitizer_common.h"
 
 namespace mpisync {
+struct ReportDesc;
 namespace clone {
 
 // True in a family with clones=K (parent or clone): checks are divided.
@@ -40,9 +41,10 @@ private:
 // member of its family.
 bool MutesReport();
 
-// On a clone, the report's mode line: "cloned: made by clone J (of K) of
-// rank R (divided checking)".
-void AppendReportLine(__sanitizer::InternalScopedString *out);
+// On a clone, the report's mode line ("cloned: made by clone J (of K) of
+// rank R (divided checking)") and JSON mode fields, unless another mode
+// acted.
+void FillReportMode(ReportDesc *desc);
 
 // Decides the split once the family is known.
 void SetUpDivision();

@@ -8,6 +8,7 @@
 #include "clone/clone_comm_calls.h"
 #include "clone/clone_completion.h"
 #include "clone/clone_probe.h"
+#include "clone/clone_rma.h"
 #include "clone/clone_state.h"
 #include "clone/clone_topology_calls.h"
 #include "clone/clone_wtime.h"
@@ -60,6 +61,7 @@ void InstallCloningLayer(MpiNext *next) {
   InstallProbeEntries(next);
   InstallWtimeEntry(next);
   InstallTopologyEntries(next);
+  InstallRmaEntries(next);
   next->MPI_Init = Init;
   next->MPI_Init_thread = InitThread;
   next->MPI_Finalize = Finalize;

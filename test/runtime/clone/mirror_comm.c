@@ -1,6 +1,8 @@
 // Cloning mirrors communicator management and the clock: MPI_Comm_dup,
 // split, split_type, compare and free (a clone holds its parent's handle and
-// answers rank and size locally), communication on the new communicators,
+// answers rank and size locally), MPI_Comm_group (a clone's group has the
+// same members), MPI_Comm_create and create_group, set_name and get_name,
+// communication on the new communicators,
 // MPI_Comm_get_attr on MPI_COMM_WORLD, and MPI_Wtime (a clone gets its
 // parent's value, so the program's timing decisions agree).
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
@@ -53,6 +55,36 @@ int main(int argc, char **argv) {
   MPI_Comm_free(&byparity);
   MPI_Comm_free(&shared);
   printf("rank %d freed: %d\n", rank, split == MPI_COMM_NULL);
+
+  // Groups and communicators made from them.
+  MPI_Group world_group, first;
+  MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+  int gsize, zero = 0, translated = -1;
+  MPI_Group_size(world_group, &gsize);
+  MPI_Group_incl(world_group, 1, &zero, &first);
+  MPI_Group_translate_ranks(first, 1, &zero, world_group, &translated);
+  printf("rank %d world group size %d, first is %d\n", rank, gsize, translated);
+  MPI_Comm created, by_group = MPI_COMM_NULL;
+  MPI_Comm_create(MPI_COMM_WORLD, world_group, &created);
+  MPI_Comm_rank(created, &r);
+  sum = 0;
+  MPI_Allreduce(&rank, &sum, 1, MPI_INT, MPI_SUM, created);
+  printf("rank %d created: rank %d sum %d\n", rank, r, sum);
+  if (rank == 0)
+    MPI_Comm_create_group(MPI_COMM_WORLD, first, 7, &by_group);
+  if (by_group != MPI_COMM_NULL) {
+    MPI_Comm_size(by_group, &s);
+    printf("rank %d create_group: size %d\n", rank, s);
+    MPI_Comm_free(&by_group);
+  }
+  char name[MPI_MAX_OBJECT_NAME];
+  int len = 0;
+  MPI_Comm_set_name(created, "created");
+  MPI_Comm_get_name(created, name, &len);
+  printf("rank %d name %s (%d)\n", rank, name, len);
+  MPI_Comm_free(&created);
+  MPI_Group_free(&first);
+  MPI_Group_free(&world_group);
 
   int *tag_ub, flag;
   MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);

@@ -10,7 +10,9 @@
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck %s --check-prefix=MODE < %t.out
 // MODE: ERROR: MPISync: recv-buffer-access on rank 0
+// MODE-NEXT: READ of size 4
 // MODE-NEXT: cloned: made by clone 1 (of 1) of rank 0 (divided checking)
+// MODE-NEXT: #0 {{.*}} in main
 // RUN: %mpicc -fsanitize=mpisync -g -DFIXED %s -o %t.ok
 // RUN: env MPISYNC_OPTIONS=clones=1 %mpiexec -n 4 %t.ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
 // OK-COUNT-4: rank {{[01]}} got
