@@ -39,17 +39,20 @@ void ClockRecv(Window *w, int from, int tag);
 void ReadLockClock(Window *w, int target, bool exclusive);
 void PublishLockClock(Window *w, int target, bool exclusive);
 
-// The window's clock window and first clock; its release.
+// The window's first clock and its lock clocks in the channel's clock
+// window (collective); their release.
 void SetUpClocks(Window *w);
 void TearDownClocks(Window *w);
 
-// Tags of MPISync's messages on a window's communicator.
+// Tags of MPISync's messages on a window's communicator, relative to the
+// window's own (WinTag; fewer than kTagsPerWindow).
 enum RmaTag : int {
   kTagPostClock = 1,
   kTagCompleteClock = 2,
   kTagCompleteRecords = 3,
   kTagPassiveRecords = 4,
   kTagFinalCount = 5,
+  kTagMessageClock = 6, // ahead of a program's message (BeforeSendClock)
 };
 
 } // namespace mpisync

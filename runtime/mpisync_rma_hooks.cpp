@@ -158,12 +158,13 @@ void TakeMessageClocks(Window *w, bool discard) {
   for (;;) {
     int flag = 0;
     MPI_Status st;
-    PMPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, w->p2p_comm, &flag, &st);
+    PMPI_Iprobe(MPI_ANY_SOURCE, WinTag(w, kTagMessageClock), w->comm, &flag,
+                &st);
     if (!flag)
       return;
     ScratchVector<u64> theirs(w->size);
     PMPI_Recv(theirs.data(), (int)(sizeof(u64) * w->size), MPI_BYTE,
-              st.MPI_SOURCE, st.MPI_TAG, w->p2p_comm, MPI_STATUS_IGNORE);
+              st.MPI_SOURCE, st.MPI_TAG, w->comm, MPI_STATUS_IGNORE);
     if (!discard)
       JoinClock(w, theirs.data());
   }
@@ -248,11 +249,10 @@ void RetireWindow(Window *w, MpiCall &call) {
   // Every member has received what it was sent before anyone frees.
   PMPI_Barrier(w->comm);
   TakeMessageClocks(w, /*discard=*/true);
-  PMPI_Comm_free(&w->p2p_comm);
   WatchMemory(w, false);
   TearDownClocks(w);
   PMPI_Group_free(&w->group);
-  PMPI_Comm_free(&w->comm);
+  ReleaseChannel(w->channel);
   DeleteWindow(w);
 }
 
@@ -268,11 +268,9 @@ void OnWinCreate(MpiCall &call, int rc, WinKind kind, void *base,
   w->kind = kind;
   w->create_call = call.name();
   w->create_stack = call.Stack();
-  PMPI_Comm_dup(comm, &w->comm);
-  PMPI_Comm_dup(comm, &w->p2p_comm);
-  PMPI_Comm_rank(w->comm, &w->rank);
-  PMPI_Comm_size(w->comm, &w->size);
-  PMPI_Comm_group(w->comm, &w->group);
+  PMPI_Comm_rank(comm, &w->rank);
+  PMPI_Comm_size(comm, &w->size);
+  PMPI_Comm_group(comm, &w->group);
   int n = w->size;
   w->world_ranks = static_cast<int *>(InternalAlloc(sizeof(int) * n));
   ScratchVector<int> ranks(n);
@@ -283,6 +281,10 @@ void OnWinCreate(MpiCall &call, int rc, WinKind kind, void *base,
   PMPI_Group_translate_ranks(w->group, n, ranks.data(), world,
                              w->world_ranks);
   PMPI_Group_free(&world);
+  u64 serial = 0;
+  w->channel = AcquireChannel(comm, w->world_ranks, n, &serial);
+  w->comm = w->channel->comm;
+  w->tag_base = WindowTagBase(serial);
   w->disp_unit = static_cast<MPI_Aint *>(InternalAlloc(sizeof(MPI_Aint) * n));
   MPI_Aint mine = kind == WinKind::kDynamic ? 1 : disp_unit;
   PMPI_Allgather(&mine, 1, MPI_AINT, w->disp_unit, 1, MPI_AINT, w->comm);
@@ -686,7 +688,7 @@ void BeforeSendClock(int dest, MPI_Comm comm) {
     int to = WindowRankOf(w, world);
     if (to < 0)
       continue;
-    SendBytes(w, to, 0, Departing(w), sizeof(u64) * w->size, w->p2p_comm);
+    SendBytes(w, to, kTagMessageClock, Departing(w), sizeof(u64) * w->size);
   }
 }
 

@@ -634,7 +634,7 @@ void SendRecords(Window *w, int target, int tag, bool always) {
 
 void ReceiveRecords(Window *w, int from, int tag) {
   MPI_Status st;
-  if (PMPI_Probe(from, tag, w->comm, &st) == MPI_SUCCESS)
+  if (PMPI_Probe(from, WinTag(w, tag), w->comm, &st) == MPI_SUCCESS)
     ReceiveOne(w, st);
 }
 
@@ -677,7 +677,8 @@ void DrainRecords(Window *w, bool final) {
   for (;;) {
     int flag = 0;
     MPI_Status st;
-    PMPI_Iprobe(MPI_ANY_SOURCE, kTagPassiveRecords, w->comm, &flag, &st);
+    PMPI_Iprobe(MPI_ANY_SOURCE, WinTag(w, kTagPassiveRecords), w->comm,
+                &flag, &st);
     if (!flag)
       break;
     ReceiveOne(w, st);
@@ -693,7 +694,8 @@ void DrainRecords(Window *w, bool final) {
     expected += sent_to_me[i];
   while (w->received_records_msgs < expected) {
     MPI_Status st;
-    if (PMPI_Probe(MPI_ANY_SOURCE, kTagPassiveRecords, w->comm, &st) !=
+    if (PMPI_Probe(MPI_ANY_SOURCE, WinTag(w, kTagPassiveRecords), w->comm,
+                   &st) !=
         MPI_SUCCESS)
       break;
     ReceiveOne(w, st);
