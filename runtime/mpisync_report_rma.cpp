@@ -71,6 +71,23 @@ void ReportRmaConflict(ErrorKind kind, const Window &w,
   EmitReport(desc);
 }
 
+void ReportWindowMemoryReleased(ErrorKind kind, const char *how, uptr begin,
+                                uptr end, u32 stack, const Window &w) {
+  if (!NewReport(kind, stack, w.create_stack))
+    return;
+  ReportDesc desc(kind);
+  desc.access = {how, begin, end - begin};
+  desc.has_access = true;
+  desc.AddStack("release", stack)
+      .AppendF("%s [%p, %p) on rank %d, memory of a window that is still "
+               "alive (MPI_Win_free, or MPI_Win_detach, must come first):\n",
+               how, (void *)begin, (void *)end, WorldRank());
+  desc.AddStack("mpi_call", w.create_stack)
+      .AppendF("The window was created by %s here:\n", w.create_call);
+  desc.SetSummary(stack, w.create_call, w.create_stack);
+  EmitReport(desc);
+}
+
 void ReportRmaMisuse(const char *call, u32 stack, const char *what, u32 other,
                      const char *other_title) {
   ErrorKind kind = ErrorKind::kRmaEpochMisuse;

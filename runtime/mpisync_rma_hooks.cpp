@@ -19,6 +19,8 @@
 #include "mpisync_rma_clock.h"
 #include "mpisync_rma_records.h"
 #include "mpisync_rma_transport.h"
+#include "mpisync_stack.h"
+#include "mpisync/buffer_rules.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"
 
@@ -357,6 +359,45 @@ void BeforeWinFree(MpiCall &call, const MPI_Win *win) {
   Lock lock(&RmaMutex());
   if (Window *w = FindWindow(*win))
     RetireWindow(w, call);
+}
+
+void CheckWindowMemoryRelease(uptr begin, uptr end, bool is_stack,
+                              const char *how, uptr pc, uptr bp) {
+  if (!AnyWindows())
+    return;
+  BufferRule rule = RuleFor(BufferRole::kWindow, is_stack
+                                                     ? BufferAccess::kScopeExit
+                                                     : BufferAccess::kFree);
+  if (rule.outcome != RuleOutcome::kError)
+    return;
+  Lock lock(&RmaMutex());
+  u32 stack = 0;
+  // Released memory is no longer the window's: unwatched, so what the
+  // allocator puts there next is not recorded as window accesses.
+  auto release = [&](Window *w, uptr lo, uptr hi) {
+    if (hi <= begin || end <= lo)
+      return false;
+    if (!stack)
+      stack = CaptureStack(pc, bp, /*fast=*/false);
+    ReportWindowMemoryReleased(rule.kind, how, lo > begin ? lo : begin,
+                               hi < end ? hi : end, stack, *w);
+    UnwatchRegion(w, lo, hi);
+    return true;
+  };
+  for (uptr i = 0; i < NumWindows(); i++) {
+    Window *w = WindowAt(i);
+    // The program's own memory; MPI_Win_allocate's is MPI's to release.
+    if (w->kind == WinKind::kCreate) {
+      if (release(w, w->base, w->base + w->bytes))
+        w->bytes = 0;
+    } else if (w->kind == WinKind::kDynamic) {
+      uptr k = 0;
+      for (uptr j = 0; j < w->attached.size(); j++)
+        if (!release(w, w->attached[j].lo, w->attached[j].hi))
+          w->attached[k++] = w->attached[j];
+      w->attached.resize(k);
+    }
+  }
 }
 
 void FinalizeWindows(MpiCall &call) {
