@@ -406,6 +406,30 @@ void FinalizeWindows(MpiCall &call) {
     RetireWindow(WindowAt(0), call);
 }
 
+// MPI 4.1 12.5.1: a fence without MPI_MODE_NOSUCCEED starts an epoch when
+// RMA calls follow it before another fence; a passive-target epoch may not
+// overlap it. Whether the fence started one is known at the next fence, so
+// a lock taken after such a fence is remembered and reported there.
+void NoteLockInFence(Window *w, MpiCall &call) {
+  if (!w->fence_open || w->lock_in_fence_stack)
+    return;
+  w->lock_in_fence_stack = call.Stack();
+  w->lock_in_fence_call = call.name();
+}
+
+void CheckLockInFence(Window *w, MpiCall &call) {
+  if (w->lock_in_fence_stack && w->ops_since_fence > 0)
+    ReportRmaMisuse(
+        w->lock_in_fence_call, w->lock_in_fence_stack,
+        "passive target epoch inside a fence epoch: the MPI_Win_fence before "
+        "it did not assert MPI_MODE_NOSUCCEED, and RMA calls up to the next "
+        "fence make that an epoch (MPI 4.1 12.5.1); end it with "
+        "MPI_Win_fence(MPI_MODE_NOSUCCEED) before locking",
+        call.Stack(), "The fence epoch ends at this MPI_Win_fence:");
+  w->lock_in_fence_stack = 0;
+  w->ops_since_fence = 0;
+}
+
 void BeforeWinSync(MpiCall &call, const WinSyncArgs &a) {
   Lock lock(&RmaMutex());
   Window *w = FindWindow(a.win);
@@ -414,6 +438,7 @@ void BeforeWinSync(MpiCall &call, const WinSyncArgs &a) {
   switch (a.what) {
   case WinSync::kFence:
     CheckFenceAsserts(w, call, a.assert_flags);
+    CheckLockInFence(w, call);
     if (w->start_open || w->post_open)
       Misuse(call, "MPI_Win_fence while a PSCW epoch (MPI_Win_start or "
                    "MPI_Win_post) is open: fence and PSCW epochs do not mix");
@@ -451,6 +476,8 @@ void BeforeWinSync(MpiCall &call, const WinSyncArgs &a) {
                    "locked (no MPI_Win_unlock since)", a.rank);
     else if (w->start_open)
       Misuse(call, "MPI_Win_lock inside a PSCW access epoch");
+    else
+      NoteLockInFence(w, call);
     break;
   case WinSync::kUnlock:
     if (ValidTarget(w, a.rank) && !w->lock[a.rank])
@@ -461,6 +488,8 @@ void BeforeWinSync(MpiCall &call, const WinSyncArgs &a) {
     if (AnyLock(w))
       Misuse(call, "MPI_Win_lock_all while this process already holds a "
                    "lock on the window");
+    else
+      NoteLockInFence(w, call);
     break;
   case WinSync::kUnlockAll:
     if (!w->lock_all)
@@ -635,6 +664,7 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
       AcquireAndJoin(w, t, /*exclusive=*/false);
     }
   }
+  w->ops_since_fence++;
   LseqTick();
   u64 start = Lseq();
   RecordOperation(w, a, call.name(), call.Stack());

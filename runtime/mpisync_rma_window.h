@@ -76,6 +76,11 @@ struct Window {
   // The last fence asserted MPI_MODE_NOPUT: no put or accumulate may
   // update this process's window memory until the next fence.
   bool fence_noput;
+  // A lock or lock_all after a fence that did not assert NOSUCCEED, and the
+  // RMA calls since the last fence (mpisync_rma_hooks.cpp, NoteLockInFence).
+  u32 lock_in_fence_stack;
+  const char *lock_in_fence_call;
+  u64 ops_since_fence;
   bool start_open;     // access epoch of MPI_Win_start
   bool post_open;      // exposure epoch of MPI_Win_post
   InternalMmapVector<int> start_group, post_group;
