@@ -31,6 +31,8 @@ bool Conflicting(BufferRole a, BufferRole b) {
   return LibraryWrites(a) || LibraryWrites(b);
 }
 
+} // namespace
+
 // Two pending operations whose buffers overlap where one of them receives
 // (MPI 4.1 3.7.2: "the buffers ... must not overlap"), also within one
 // operation (the send and receive buffers of MPI_Isendrecv, the blocks of a
@@ -88,6 +90,8 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
     }
   }
 }
+
+namespace {
 
 // A send the library reports complete right after starting it had its data
 // consumed inside the call (an eager copy, also one the datatype engine made

@@ -14,6 +14,7 @@
 #include "mpisync_scratch.h"
 #include "mpisync_rma.h"
 
+#include "mpisync_mpi_hooks.h"
 #include "mpisync_pending.h"
 #include "mpisync_report_rma.h"
 #include "mpisync_rma_clock.h"
@@ -690,6 +691,9 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
               a.result_type);
   op->ever_started = true;
   op->start_stack = call.Stack();
+  // Two Gets (or a Get and a Get_accumulate) filling overlapping result
+  // buffers, a result buffer over a pending receive's, ...: MPI 4.1 12.7.
+  CheckOverlaps(op, op->start_stack);
   ActivateOp(op);
   starting_rma_op = op;
 }
