@@ -37,6 +37,11 @@ void DescribeSide(ReportDesc *desc, const char *role, const char *intro,
                   "%s on rank %d, issued here:\n",
                   AccessName(r), r.hi - r.lo, unit, r.lo, owner, r.call,
                   accessor);
+  else if (r.call) // an operation's origin or result buffer
+    title.AppendF("%s of %zu bytes at %s 0x%zx of rank %d's window memory by "
+                  "rank %d (the %s buffer of its %s), here:\n",
+                  AccessName(r), r.hi - r.lo, unit, r.lo, owner, accessor,
+                  r.kind == RmaRecord::kWrite ? "result" : "origin", r.call);
   else
     title.AppendF("%s of %zu bytes at %s 0x%zx of rank %d's window memory by "
                   "rank %d (a %s), here:\n",
@@ -66,7 +71,7 @@ void ReportRmaConflict(ErrorKind kind, const Window &w,
                 w.create_call);
   DescribeSide(&desc, "access", intro.data(), w, first);
   DescribeSide(&desc, "mpi_call", "", w, second);
-  const char *call = second.is_op ? second.call : "a store";
+  const char *call = second.call ? second.call : "a store";
   desc.SetSummary(first.stack, call, second.stack);
   EmitReport(desc);
 }

@@ -411,14 +411,14 @@ void FinalizeWindows(MpiCall &call) {
 // RMA calls follow it before another fence; a passive-target epoch may not
 // overlap it. Whether the fence started one is known at the next fence, so
 // a lock taken after such a fence is remembered and reported there.
-void NoteLockInFence(Window *w, MpiCall &call) {
+static void NoteLockInFence(Window *w, MpiCall &call) {
   if (!w->fence_open || w->lock_in_fence_stack)
     return;
   w->lock_in_fence_stack = call.Stack();
   w->lock_in_fence_call = call.name();
 }
 
-void CheckLockInFence(Window *w, MpiCall &call) {
+static void CheckLockInFence(Window *w, MpiCall &call) {
   if (w->lock_in_fence_stack && w->ops_since_fence > 0)
     ReportRmaMisuse(
         w->lock_in_fence_call, w->lock_in_fence_stack,
@@ -429,6 +429,26 @@ void CheckLockInFence(Window *w, MpiCall &call) {
         call.Stack(), "The fence epoch ends at this MPI_Win_fence:");
   w->lock_in_fence_stack = 0;
   w->ops_since_fence = 0;
+}
+
+// An origin or result buffer in window memory (of any window) is read or
+// written by the library while the operation is pending: recorded like a
+// load or store at the call, so another process's RMA on that memory in the
+// same epoch conflicts with it. Under RmaMutex and StateMutex.
+static void RecordBuffersInWindows(const PendingOp &op) {
+  for (uptr b = 0; b < op.num_buffers; b++) {
+    const PendingBuffer &buf = op.buffers[b];
+    if (!buf.map)
+      continue;
+    bool is_write = LibraryWrites(buf.role);
+    ForEachSegment(*buf.map, buf.base, buf.count, [&](uptr lo, uptr hi) {
+      ForEachWindowPiece(lo, hi, [&](Window *w, int owner, uptr offset,
+                                     uptr piece_lo, uptr piece_hi) {
+        RecordBufferInWindow(w, owner, offset, offset + (piece_hi - piece_lo),
+                             is_write, op.call, op.start_stack);
+      });
+    });
+  }
 }
 
 void BeforeWinSync(MpiCall &call, const WinSyncArgs &a) {
@@ -691,6 +711,7 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
               a.result_type);
   op->ever_started = true;
   op->start_stack = call.Stack();
+  RecordBuffersInWindows(*op);
   // Two Gets (or a Get and a Get_accumulate) filling overlapping result
   // buffers, a result buffer over a pending receive's, ...: MPI 4.1 12.7.
   CheckOverlaps(op, op->start_stack);

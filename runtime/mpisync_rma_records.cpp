@@ -482,6 +482,29 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
   }
 }
 
+void RecordBufferInWindow(Window *w, int owner, uptr lo, uptr hi,
+                          bool is_write, const char *call, u32 stack) {
+  if (Full(w))
+    return;
+  RmaRecord r;
+  internal_memset(&r, 0, sizeof(r));
+  r.lo = lo;
+  r.hi = hi;
+  r.owner = owner;
+  r.accessor = w->rank;
+  r.kind = is_write ? RmaRecord::kWrite : RmaRecord::kRead;
+  r.start = r.end = Lseq();
+  r.vc = CurrentClock(w);
+  r.stack = stack;
+  r.call = call; // not an operation on the window: a buffer of one
+  if (owner == w->rank) {
+    w->local.push_back(r);
+  } else {
+    OutgoingTo(w, owner).push_back(r);
+    w->outgoing_records++;
+  }
+}
+
 void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
                      u32 stack) {
   if (args.target < 0 || args.target >= w->size || Full(w))
