@@ -233,8 +233,43 @@ void CheckNoPut(Window *w, MpiCall &call) {
   }
 }
 
+// MPI 4.1 12.5.1: MPI_Win_fence is collective. Members that call it a
+// different number of times hang in MPI, one in a fence and another in
+// MPI_Win_free (or MPI_Finalize). Before either call enters MPI the members
+// compare how many fences each made and which of the two calls it is in; on
+// a mismatch each reports the state of every member and stops the job
+// rather than hang.
+void AgreeOnFences(Window *w, MpiCall &call, bool freeing) {
+  long mine[2] = {(long)w->fences, freeing ? 1L : 0L};
+  ScratchVector<long> all(2 * w->size);
+  PMPI_Allgather(mine, 2, MPI_LONG, all.data(), 2, MPI_LONG, w->comm);
+  bool same = true;
+  for (int r = 0; r < w->size; r++)
+    same &= all[2 * r] == mine[0] && all[2 * r + 1] == mine[1];
+  if (same)
+    return;
+  InternalScopedString what;
+  what.Append("the members of the window call MPI_Win_fence a different "
+              "number of times, and the job would hang here:");
+  constexpr int kShown = 16;
+  for (int r = 0; r < w->size && r < kShown; r++)
+    what.AppendF("%s rank %d is in %s after %ld fences", r ? ";" : "",
+                 w->world_ranks[r],
+                 all[2 * r + 1] ? "MPI_Win_free or MPI_Finalize"
+                                : "MPI_Win_fence",
+                 all[2 * r]);
+  if (w->size > kShown)
+    what.Append("; ...");
+  ReportRmaMisuse(call.name(), call.Stack(), what.data(), w->create_stack,
+                  "The window was created here:");
+  Report("ABORTING: the job would hang in mismatched MPI_Win_fence "
+         "calls\n");
+  Die();
+}
+
 // The last exchange and check of a window, collective over its members.
 void RetireWindow(Window *w, MpiCall &call) {
+  AgreeOnFences(w, call, /*freeing=*/true);
   u32 stack = call.Stack();
   if (w->start_open || w->post_open || AnyLock(w))
     Misuse(call,
@@ -458,6 +493,8 @@ void BeforeWinSync(MpiCall &call, const WinSyncArgs &a) {
     return;
   switch (a.what) {
   case WinSync::kFence:
+    AgreeOnFences(w, call, /*freeing=*/false);
+    w->fences++;
     CheckFenceAsserts(w, call, a.assert_flags);
     CheckLockInFence(w, call);
     if (w->start_open || w->post_open)

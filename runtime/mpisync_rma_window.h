@@ -73,6 +73,7 @@ struct Window {
   // Epochs of this process (MPI 4.1 12.5).
   bool fence_open;     // after a fence without MPI_MODE_NOSUCCEED
   bool fence_ever;
+  u64 fences; // MPI_Win_fence calls so far (AgreeOnFences)
   // The last fence asserted MPI_MODE_NOPUT: no put or accumulate may
   // update this process's window memory until the next fence.
   bool fence_noput;
