@@ -101,7 +101,7 @@ namespace {
 // the query reaches the memcpy interceptor, which takes it. The caller owns
 // `op` meanwhile (not registered yet, or a persistent request that only the
 // starting thread may use).
-bool SendCompletedAtStart(const PendingOp *op, MPI_Request request) {
+bool SendCompleteInLibrary(const PendingOp *op, MPI_Request request) {
   if (request == MPI_REQUEST_NULL || stand_in_handles)
     return false;
   bool sends = false;
@@ -240,7 +240,7 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   }
   // Asked before the handle is registered: no other thread can complete
   // the operation meanwhile.
-  bool consumed = SendCompletedAtStart(op, *request);
+  bool consumed = SendCompleteInLibrary(op, *request);
   if (consumed && HandleInUse(*request))
     GiveUniqueHandle(const_cast<MPI_Request *>(request));
   Lock lock(&StateMutex());
@@ -297,7 +297,7 @@ void AfterStartRequests(MpiCall &, int rc, const SavedRequests &requests) {
       MarkShadow(op);
       ReportBuffersExceedingMemory(*op);
     }
-    if (SendCompletedAtStart(op, requests[i])) {
+    if (SendCompleteInLibrary(op, requests[i])) {
       Lock lock(&StateMutex());
       op->send_data_consumed = true;
     }
@@ -351,15 +351,29 @@ void OnStatusComplete(MpiCall &call, const SavedRequests &saved) {
 }
 
 // Freeing an inactive persistent request ends it. Freeing an active request
-// is allowed but its completion can no longer be observed: its buffers stay
+// is allowed but its completion can no longer be observed. A send the
+// library has already finished (asked just before the free, while the
+// handle is valid) leaves nothing pending; otherwise its buffers stay
 // pending until MPI_Finalize, and touching them is reported as
 // freed-request-buffer-access (docs/errors/freed-request-buffer-access.md).
 void BeforeRequestFree(MpiCall &call, MPI_Request saved) {
+  PendingOp *send = nullptr;
+  {
+    Lock lock(&StateMutex());
+    PendingOp *op = FindOp(saved);
+    bool only_sends = op && op->state == OpState::kActive;
+    for (uptr b = 0; only_sends && b < op->num_buffers; b++)
+      only_sends = !LibraryWrites(op->buffers[b].role);
+    if (only_sends)
+      send = op;
+  }
+  // The program owns the request it frees: `send` stays valid meanwhile.
+  bool send_done = send && SendCompleteInLibrary(send, saved);
   Lock lock(&StateMutex());
   PendingOp *op = FindOp(saved);
   if (!op)
     return;
-  if (op->state != OpState::kActive) {
+  if (op->state != OpState::kActive || (send_done && op == send)) {
     DestroyOp(op);
     return;
   }
