@@ -64,6 +64,9 @@ void ReleaseChannel(WinChannel *c) {
   InternalFree(c);
 }
 
+uptr NumChannels() { return channels.size(); }
+WinChannel *ChannelAt(uptr i) { return channels[i]; }
+
 int WindowTagBase(u64 serial) {
   // MPI guarantees tags up to 32767 at least; MPICH offers far more. Live
   // windows of one group whose numbers differ by a multiple of the tag
@@ -74,8 +77,8 @@ int WindowTagBase(u64 serial) {
     PMPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);
     tag_ub = flag && ub && *ub > 32767 ? *ub : 32767;
   }
-  u64 windows = (u64)tag_ub / kTagsPerWindow;
-  return (int)(serial % windows) * kTagsPerWindow;
+  u64 windows = (u64)tag_ub / kTagsPerWindow - 1;
+  return (int)(serial % windows + 1) * kTagsPerWindow;
 }
 
 } // namespace mpisync

@@ -34,9 +34,16 @@ WinChannel *AcquireChannel(MPI_Comm comm, const int *world_ranks, int size,
 // Collective over the channel's members: freed with its last window.
 void ReleaseChannel(WinChannel *c);
 
-// The first of the kTagsPerWindow tags of window number `serial`.
+// The first of the kTagsPerWindow tags of window number `serial`. The
+// first kTagsPerWindow tags are the channel's own: kChannelClockTag.
 int WindowTagBase(u64 serial);
 constexpr int kTagsPerWindow = 8;
+// Clocks ahead of a program's message, for every window of the channel.
+constexpr int kChannelClockTag = 0;
+
+// The channels with live windows.
+uptr NumChannels();
+WinChannel *ChannelAt(uptr i);
 
 } // namespace mpisync
 

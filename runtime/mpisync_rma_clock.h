@@ -52,7 +52,6 @@ enum RmaTag : int {
   kTagCompleteRecords = 3,
   kTagPassiveRecords = 4,
   kTagFinalCount = 5,
-  kTagMessageClock = 6, // ahead of a program's message (BeforeSendClock)
 };
 
 } // namespace mpisync

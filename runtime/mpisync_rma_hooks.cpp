@@ -156,20 +156,36 @@ void WatchMemory(Window *w, bool watch) {
   }
 }
 
-// Joins (or drops) every clock that arrived ahead of a message.
-void TakeMessageClocks(Window *w, bool discard) {
+Window *FindWindowOfChannel(const WinChannel *c, u64 serial) {
+  for (uptr i = 0; i < NumWindows(); i++)
+    if (WindowAt(i)->channel == c && WindowAt(i)->serial == serial)
+      return WindowAt(i);
+  return nullptr;
+}
+
+// Joins every clock that arrived ahead of a message on channel `c` (except
+// into `retiring`). A message carries, for each of the sender's windows of
+// the channel, its number and the sender's clock for it: one message per
+// program message and channel, however many windows the group has.
+void TakeMessageClocks(const WinChannel *c, const Window *retiring) {
+  uptr entry = 1 + (uptr)c->size;
   for (;;) {
-    int flag = 0;
+    int flag = 0, bytes = 0;
     MPI_Status st;
-    PMPI_Iprobe(MPI_ANY_SOURCE, WinTag(w, kTagMessageClock), w->comm, &flag,
-                &st);
+    PMPI_Iprobe(MPI_ANY_SOURCE, kChannelClockTag, c->comm, &flag, &st);
     if (!flag)
       return;
-    ScratchVector<u64> theirs(w->size);
-    PMPI_Recv(theirs.data(), (int)(sizeof(u64) * w->size), MPI_BYTE,
-              st.MPI_SOURCE, st.MPI_TAG, w->comm, MPI_STATUS_IGNORE);
-    if (!discard)
-      JoinClock(w, theirs.data());
+    PMPI_Get_count(&st, MPI_BYTE, &bytes);
+    uptr n = bytes > 0 ? (uptr)bytes / sizeof(u64) : 0;
+    ScratchVector<u64> in(n ? n : 1);
+    PMPI_Recv(in.data(), bytes, MPI_BYTE, st.MPI_SOURCE, kChannelClockTag,
+              c->comm, MPI_STATUS_IGNORE);
+    for (uptr k = 0; k + entry <= n; k += entry) {
+      // A window the receiver no longer (or not yet) has: nothing to order.
+      Window *w = FindWindowOfChannel(c, in[k]);
+      if (w && w != retiring)
+        JoinClock(w, &in[k + 1]);
+    }
   }
 }
 
@@ -262,6 +278,9 @@ void AgreeOnFences(Window *w, MpiCall &call, bool freeing) {
     what.Append("; ...");
   ReportRmaMisuse(call.name(), call.Stack(), what.data(), w->create_stack,
                   "The window was created here:");
+  // Every member found the mismatch in the same exchange: none stops the
+  // job before the others have written their reports.
+  PMPI_Barrier(w->comm);
   Report("ABORTING: the job would hang in mismatched MPI_Win_fence "
          "calls\n");
   Die();
@@ -286,7 +305,7 @@ void RetireWindow(Window *w, MpiCall &call) {
   WaitSends(w);
   // Every member has received what it was sent before anyone frees.
   PMPI_Barrier(w->comm);
-  TakeMessageClocks(w, /*discard=*/true);
+  TakeMessageClocks(w->channel, /*retiring=*/w);
   WatchMemory(w, false);
   TearDownClocks(w);
   PMPI_Group_free(&w->group);
@@ -322,6 +341,7 @@ void OnWinCreate(MpiCall &call, int rc, WinKind kind, void *base,
   u64 serial = 0;
   w->channel = AcquireChannel(comm, w->world_ranks, n, &serial);
   w->comm = w->channel->comm;
+  w->serial = serial;
   w->tag_base = WindowTagBase(serial);
   w->disp_unit = static_cast<MPI_Aint *>(InternalAlloc(sizeof(MPI_Aint) * n));
   MPI_Aint mine = kind == WinKind::kDynamic ? 1 : disp_unit;
@@ -816,12 +836,31 @@ void BeforeSendClock(int dest, MPI_Comm comm) {
   int world = WorldRankIn(comm, dest);
   if (world < 0)
     return;
-  for (uptr i = 0; i < NumWindows(); i++) {
-    Window *w = WindowAt(i);
-    int to = WindowRankOf(w, world);
-    if (to < 0)
-      continue;
-    SendBytes(w, to, kTagMessageClock, Departing(w), sizeof(u64) * w->size);
+  // One message per channel whose group holds the destination, with the
+  // clocks of all the channel's windows (TakeMessageClocks).
+  for (uptr c = 0; c < NumChannels(); c++) {
+    WinChannel *ch = ChannelAt(c);
+    Window *holder = nullptr;
+    int to = -1;
+    ScratchVector<u64> out;
+    for (uptr i = 0; i < NumWindows(); i++) {
+      Window *w = WindowAt(i);
+      if (w->channel != ch)
+        continue;
+      if (!holder) {
+        to = WindowRankOf(w, world);
+        if (to < 0)
+          break;
+        holder = w;
+      }
+      out.push_back(w->serial);
+      u64 *vc = Departing(w);
+      for (int r = 0; r < w->size; r++)
+        out.push_back(vc[r]);
+    }
+    if (holder)
+      SendBytesWithMpiTag(holder, to, kChannelClockTag, out.data(),
+                          sizeof(u64) * out.size());
   }
 }
 
@@ -835,8 +874,8 @@ void AfterReceiveClock() {
     return;
   Lock lock(&RmaMutex());
   ApplyCompletedRequests();
-  for (uptr i = 0; i < NumWindows(); i++)
-    TakeMessageClocks(WindowAt(i), /*discard=*/false);
+  for (uptr c = 0; c < NumChannels(); c++)
+    TakeMessageClocks(ChannelAt(c), /*retiring=*/nullptr);
 }
 
 void RecordWindowAccess(uptr addr, uptr size, bool is_write, uptr pc,

@@ -13,6 +13,10 @@ namespace mpisync {
 // of kind `tag` (RmaTag) on the window's communicator; completed by
 // WaitSends at the latest. False if MPI refused the send.
 bool SendBytes(Window *w, int to, int tag, const void *data, uptr size);
+// The same with the MPI tag itself: messages about every window of the
+// channel (kChannelClockTag), held by `w` until WaitSends.
+bool SendBytesWithMpiTag(Window *w, int to, int mpi_tag, const void *data,
+                         uptr size);
 // Waits for every send of `w` and frees the copies.
 void WaitSends(Window *w);
 

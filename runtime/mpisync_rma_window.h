@@ -57,6 +57,7 @@ struct Window {
   // program's; this window's tags start at tag_base (WinTag).
   WinChannel *channel;
   MPI_Comm comm; // channel->comm
+  u64 serial;    // the window's number in its channel
   int tag_base;
   MPI_Group group;
   int rank, size;
