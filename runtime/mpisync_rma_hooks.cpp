@@ -809,21 +809,43 @@ void AfterCollective(MpiCall &, int rc, MPI_Comm comm) {
   MPI_Group group;
   if (PMPI_Comm_group(comm, &group) != MPI_SUCCESS)
     return;
-  // Windows in creation order: every member of a window sees the same
-  // windows inside the same communicator, in the same order.
-  for (uptr i = 0; i < NumWindows(); i++) {
-    Window *w = WindowAt(i);
-    ScratchVector<int> in(w->size), out(w->size);
-    for (int r = 0; r < w->size; r++)
-      in[r] = r;
-    PMPI_Group_translate_ranks(w->group, w->size, in.data(), group,
+  MPI_Group world;
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  // Per channel whose group lies inside `comm`, one reduction of the clocks
+  // of all its windows, in creation order: every member of a window sees
+  // the same windows inside the same communicator, in the same order.
+  for (uptr c = 0; c < NumChannels(); c++) {
+    WinChannel *ch = ChannelAt(c);
+    ScratchVector<int> out(ch->size);
+    PMPI_Group_translate_ranks(world, ch->size, ch->world_ranks, group,
                                out.data());
     bool inside = true;
-    for (int r = 0; r < w->size; r++)
+    for (int r = 0; r < ch->size; r++)
       inside &= out[r] != MPI_UNDEFINED;
-    if (inside)
-      ClockAllreduce(w);
+    if (!inside)
+      continue;
+    ScratchVector<u64> mine, all;
+    for (uptr i = 0; i < NumWindows(); i++) {
+      Window *w = WindowAt(i);
+      if (w->channel != ch)
+        continue;
+      u64 *vc = Departing(w);
+      for (int r = 0; r < w->size; r++)
+        mine.push_back(vc[r]);
+    }
+    all.resize(mine.size());
+    PMPI_Allreduce(mine.data(), all.data(), (int)mine.size(), MPI_UINT64_T,
+                   MPI_MAX, ch->comm);
+    uptr at = 0;
+    for (uptr i = 0; i < NumWindows(); i++) {
+      Window *w = WindowAt(i);
+      if (w->channel != ch)
+        continue;
+      JoinClock(w, all.data() + at);
+      at += (uptr)w->size;
+    }
   }
+  PMPI_Group_free(&world);
   PMPI_Group_free(&group);
 }
 
