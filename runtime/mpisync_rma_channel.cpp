@@ -38,6 +38,9 @@ WinChannel *AcquireChannel(MPI_Comm comm, const int *world_ranks, int size,
     c->world_ranks = static_cast<int *>(InternalAlloc(sizeof(int) * size));
     internal_memcpy(c->world_ranks, world_ranks, sizeof(int) * size);
     PMPI_Comm_dup(comm, &c->comm);
+    PMPI_Comm_rank(c->comm, &c->rank);
+    c->vc = static_cast<u64 *>(InternalAlloc(sizeof(u64) * size));
+    internal_memset(c->vc, 0, sizeof(u64) * size);
     if (PMPI_Win_create_dynamic(MPI_INFO_NULL, c->comm, &c->clock_win) !=
         MPI_SUCCESS)
       c->clock_win = MPI_WIN_NULL;
@@ -51,9 +54,12 @@ WinChannel *AcquireChannel(MPI_Comm comm, const int *world_ranks, int size,
 void ReleaseChannel(WinChannel *c) {
   if (--c->users > 0)
     return;
+  // Creation order is kept: collectives visit channels in it, and every
+  // member of two channels must visit them in the same order.
   for (uptr i = 0; i < channels.size(); i++)
     if (channels[i] == c) {
-      channels[i] = channels.back();
+      for (uptr j = i + 1; j < channels.size(); j++)
+        channels[j - 1] = channels[j];
       channels.pop_back();
       break;
     }
@@ -61,6 +67,7 @@ void ReleaseChannel(WinChannel *c) {
     PMPI_Win_free(&c->clock_win);
   PMPI_Comm_free(&c->comm);
   InternalFree(c->world_ranks);
+  InternalFree(c->vc);
   InternalFree(c);
 }
 

@@ -22,6 +22,8 @@ struct WinChannel {
   int size;
   MPI_Comm comm;     // a duplicate of the first window's communicator
   MPI_Win clock_win; // dynamic: each window's lock clocks are attached
+  int rank;          // this process's position in world_ranks
+  u64 *vc;           // this process's vector clock (mpisync_rma_clock.h)
   u64 next_serial;   // windows created over the channel so far
   uptr users;        // live windows
 };

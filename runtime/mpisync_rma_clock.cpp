@@ -14,13 +14,20 @@ namespace {
 u64 lseq = 1;
 } // namespace
 
-u64 *Departing(Window *w) {
+u64 *DepartingChannel(WinChannel *c) {
   LseqTick();
-  w->vc[w->rank] = Lseq();
-  w->current_vc = ~(uptr)0;
-  Rearm(w);
-  return w->vc;
+  c->vc[c->rank] = Lseq();
+  for (uptr i = 0; i < NumWindows(); i++) {
+    Window *w = WindowAt(i);
+    if (w->channel != c)
+      continue;
+    w->current_vc = ~(uptr)0;
+    Rearm(w);
+  }
+  return c->vc;
 }
+
+u64 *Departing(Window *w) { return DepartingChannel(w->channel); }
 
 u64 Lseq() { return lseq; }
 u64 LseqTick() { return ++lseq; }
@@ -36,12 +43,15 @@ uptr CurrentClock(Window *w) {
   return w->current_vc;
 }
 
+void JoinChannelClock(WinChannel *c, const u64 *other) {
+  for (int i = 0; i < c->size; i++)
+    if (i != c->rank && other[i] > c->vc[i])
+      c->vc[i] = other[i];
+  LseqTick(); // every window's snapshot (CurrentClock) is now stale
+}
+
 void JoinClock(Window *w, const u64 *other) {
-  for (int i = 0; i < w->size; i++)
-    if (i != w->rank && other[i] > w->vc[i])
-      w->vc[i] = other[i];
-  w->current_vc = ~(uptr)0;
-  LseqTick();
+  JoinChannelClock(w->channel, other);
 }
 
 void ClockAllreduce(Window *w) {
@@ -94,8 +104,7 @@ void PublishLockClock(Window *w, int target, bool exclusive) {
 }
 
 void SetUpClocks(Window *w) {
-  w->vc = static_cast<u64 *>(InternalAlloc(sizeof(u64) * w->size));
-  internal_memset(w->vc, 0, sizeof(u64) * w->size);
+  w->vc = w->channel->vc;
   MPI_Win clocks = w->channel->clock_win;
   uptr bytes = 2 * sizeof(u64) * w->size;
   w->clock_mem = static_cast<u64 *>(InternalAlloc(bytes));

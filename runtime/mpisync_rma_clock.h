@@ -1,7 +1,9 @@
 // Happens-before for RMA conflicts: a per-process counter (lseq) orders a
-// process's own events, and one vector clock per window carries the order
-// other members learned through MPI: fences, PSCW, passive-target locks and
-// blocking collectives. The clocks travel over the window's duplicated
+// process's own events, and one vector clock per channel (the windows of
+// one group share it: order is between processes, whatever window's
+// synchronization taught it) carries the order other members learned
+// through MPI: fences, PSCW, passive-target locks, blocking collectives and
+// messages. The clocks travel over the window's duplicated
 // communicator (and a clock window for locks), never a side channel.
 //
 // Event X of member a happens before event Y of member b if
@@ -27,6 +29,9 @@ uptr CurrentClock(Window *w);
 // accesses that follow are recorded with their new position.
 u64 *Departing(Window *w);
 void JoinClock(Window *w, const u64 *other);
+// The same for the clock the windows of a channel share.
+u64 *DepartingChannel(WinChannel *c);
+void JoinChannelClock(WinChannel *c, const u64 *other);
 
 // Collective over the window's members: everyone leaves with the max.
 void ClockAllreduce(Window *w);

@@ -156,36 +156,20 @@ void WatchMemory(Window *w, bool watch) {
   }
 }
 
-Window *FindWindowOfChannel(const WinChannel *c, u64 serial) {
-  for (uptr i = 0; i < NumWindows(); i++)
-    if (WindowAt(i)->channel == c && WindowAt(i)->serial == serial)
-      return WindowAt(i);
-  return nullptr;
-}
-
-// Joins every clock that arrived ahead of a message on channel `c` (except
-// into `retiring`). A message carries, for each of the sender's windows of
-// the channel, its number and the sender's clock for it: one message per
-// program message and channel, however many windows the group has.
-void TakeMessageClocks(const WinChannel *c, const Window *retiring) {
-  uptr entry = 1 + (uptr)c->size;
+// Joins every clock that arrived ahead of a message on channel `c`: one
+// per program message, however many windows the group has (they share the
+// clock). A retiring window's last drain joins them too: only order.
+void TakeMessageClocks(WinChannel *c) {
   for (;;) {
-    int flag = 0, bytes = 0;
+    int flag = 0;
     MPI_Status st;
     PMPI_Iprobe(MPI_ANY_SOURCE, kChannelClockTag, c->comm, &flag, &st);
     if (!flag)
       return;
-    PMPI_Get_count(&st, MPI_BYTE, &bytes);
-    uptr n = bytes > 0 ? (uptr)bytes / sizeof(u64) : 0;
-    ScratchVector<u64> in(n ? n : 1);
-    PMPI_Recv(in.data(), bytes, MPI_BYTE, st.MPI_SOURCE, kChannelClockTag,
-              c->comm, MPI_STATUS_IGNORE);
-    for (uptr k = 0; k + entry <= n; k += entry) {
-      // A window the receiver no longer (or not yet) has: nothing to order.
-      Window *w = FindWindowOfChannel(c, in[k]);
-      if (w && w != retiring)
-        JoinClock(w, &in[k + 1]);
-    }
+    ScratchVector<u64> theirs(c->size);
+    PMPI_Recv(theirs.data(), (int)(sizeof(u64) * c->size), MPI_BYTE,
+              st.MPI_SOURCE, kChannelClockTag, c->comm, MPI_STATUS_IGNORE);
+    JoinChannelClock(c, theirs.data());
   }
 }
 
@@ -305,7 +289,7 @@ void RetireWindow(Window *w, MpiCall &call) {
   WaitSends(w);
   // Every member has received what it was sent before anyone frees.
   PMPI_Barrier(w->comm);
-  TakeMessageClocks(w->channel, /*retiring=*/w);
+  TakeMessageClocks(w->channel);
   WatchMemory(w, false);
   TearDownClocks(w);
   PMPI_Group_free(&w->group);
@@ -811,9 +795,9 @@ void AfterCollective(MpiCall &, int rc, MPI_Comm comm) {
     return;
   MPI_Group world;
   PMPI_Comm_group(MPI_COMM_WORLD, &world);
-  // Per channel whose group lies inside `comm`, one reduction of the clocks
-  // of all its windows, in creation order: every member of a window sees
-  // the same windows inside the same communicator, in the same order.
+  // One reduction per channel whose group lies inside `comm`, in creation
+  // order: every member sees the same channels inside the same
+  // communicator, in the same order.
   for (uptr c = 0; c < NumChannels(); c++) {
     WinChannel *ch = ChannelAt(c);
     ScratchVector<int> out(ch->size);
@@ -824,26 +808,10 @@ void AfterCollective(MpiCall &, int rc, MPI_Comm comm) {
       inside &= out[r] != MPI_UNDEFINED;
     if (!inside)
       continue;
-    ScratchVector<u64> mine, all;
-    for (uptr i = 0; i < NumWindows(); i++) {
-      Window *w = WindowAt(i);
-      if (w->channel != ch)
-        continue;
-      u64 *vc = Departing(w);
-      for (int r = 0; r < w->size; r++)
-        mine.push_back(vc[r]);
-    }
-    all.resize(mine.size());
-    PMPI_Allreduce(mine.data(), all.data(), (int)mine.size(), MPI_UINT64_T,
+    ScratchVector<u64> all(ch->size);
+    PMPI_Allreduce(DepartingChannel(ch), all.data(), ch->size, MPI_UINT64_T,
                    MPI_MAX, ch->comm);
-    uptr at = 0;
-    for (uptr i = 0; i < NumWindows(); i++) {
-      Window *w = WindowAt(i);
-      if (w->channel != ch)
-        continue;
-      JoinClock(w, all.data() + at);
-      at += (uptr)w->size;
-    }
+    JoinChannelClock(ch, all.data());
   }
   PMPI_Group_free(&world);
   PMPI_Group_free(&group);
@@ -858,31 +826,17 @@ void BeforeSendClock(int dest, MPI_Comm comm) {
   int world = WorldRankIn(comm, dest);
   if (world < 0)
     return;
-  // One message per channel whose group holds the destination, with the
-  // clocks of all the channel's windows (TakeMessageClocks).
+  // One clock per channel whose group holds the destination.
   for (uptr c = 0; c < NumChannels(); c++) {
     WinChannel *ch = ChannelAt(c);
-    Window *holder = nullptr;
-    int to = -1;
-    ScratchVector<u64> out;
-    for (uptr i = 0; i < NumWindows(); i++) {
-      Window *w = WindowAt(i);
-      if (w->channel != ch)
-        continue;
-      if (!holder) {
-        to = WindowRankOf(w, world);
-        if (to < 0)
-          break;
-        holder = w;
-      }
-      out.push_back(w->serial);
-      u64 *vc = Departing(w);
-      for (int r = 0; r < w->size; r++)
-        out.push_back(vc[r]);
-    }
-    if (holder)
-      SendBytesWithMpiTag(holder, to, kChannelClockTag, out.data(),
-                          sizeof(u64) * out.size());
+    Window *holder = nullptr; // keeps the send until WaitSends
+    for (uptr i = 0; i < NumWindows() && !holder; i++)
+      if (WindowAt(i)->channel == ch)
+        holder = WindowAt(i);
+    int to = holder ? WindowRankOf(holder, world) : -1;
+    if (to >= 0)
+      SendBytesWithMpiTag(holder, to, kChannelClockTag, DepartingChannel(ch),
+                          sizeof(u64) * ch->size);
   }
 }
 
@@ -897,7 +851,7 @@ void AfterReceiveClock() {
   Lock lock(&RmaMutex());
   ApplyCompletedRequests();
   for (uptr c = 0; c < NumChannels(); c++)
-    TakeMessageClocks(ChannelAt(c), /*retiring=*/nullptr);
+    TakeMessageClocks(ChannelAt(c));
 }
 
 void RecordWindowAccess(uptr addr, uptr size, bool is_write, uptr pc,

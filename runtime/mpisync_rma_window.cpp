@@ -73,7 +73,6 @@ void DeleteWindow(Window *w) {
   InternalFree(w->shared_bytes);
   InternalFree(w->lock);
   InternalFree(w->clock_joined);
-  InternalFree(w->vc);
   InternalFree(w->sent_records_msgs);
   w->start_group.~InternalMmapVector<int>();
   w->post_group.~InternalMmapVector<int>();

@@ -90,8 +90,9 @@ struct Window {
   bool lock_all;
   bool *clock_joined; // lock_all: the target's lock clock was read
 
-  // Vector clock of this process for the window (one entry per member,
-  // lseq values) and the lock clocks every member keeps for the others:
+  // Vector clock of this process (one entry per member, lseq values): the
+  // channel's, shared by the windows of the group; and the lock clocks
+  // every member keeps for the others:
   // [exclusive unlockers' clock | shared unlockers' clock].
   // The lock clocks live in clock_mem, attached to the channel's clock
   // window; clock_addr[i] is member i's, as a displacement in that window.
