@@ -2,7 +2,7 @@
 // messages about windows, shared by every window over the same group of
 // processes (the same MPI_COMM_WORLD ranks in the same order). A window
 // then costs MPICH no context id beyond its own: thousands of live windows
-// fit as they do without MPISync (docs/rma.md, "Resources").
+// fit as they do without MPISync (docs/design.md, "Resources").
 //
 // Windows are created and freed collectively over their group, so every
 // member finds, creates and releases the same channel at the same call, and

@@ -1,5 +1,5 @@
 // Windows over the same group share MPISync's communicator and lock-clock
-// window (docs/rma.md, "Resources"); each keeps its own tags and clocks.
+// window (docs/design.md, "Resources"); each keeps its own tags.
 // Ranks 0 and 2 put into one element of rank 1's memory in two windows,
 // one after the other in time: in window `a` under shared locks (concurrent
 // by the rules: a conflict), in window `b` under exclusive locks (ordered by
