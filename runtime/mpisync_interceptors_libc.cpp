@@ -181,8 +181,8 @@ INTERCEPTOR(int, vfprintf, FILE *f, const char *format, va_list ap) {
   MPISYNC_VPRINTF(vfprintf, f, format, ap)
 }
 
-static int CheckedVsnprintf(void *ctx, char *str, uptr size,
-                            const char *format, va_list ap);
+static int CheckedVsnprintf(void *ctx, char *str, uptr size, const char *format,
+                            va_list ap);
 
 INTERCEPTOR(int, vsnprintf, char *str, uptr size, const char *format,
             va_list ap) {
@@ -190,8 +190,8 @@ INTERCEPTOR(int, vsnprintf, char *str, uptr size, const char *format,
   return CheckedVsnprintf(ctx, str, size, format, ap);
 }
 
-static int CheckedVsnprintf(void *ctx, char *str, uptr size,
-                            const char *format, va_list ap) {
+static int CheckedVsnprintf(void *ctx, char *str, uptr size, const char *format,
+                            va_list ap) {
   va_list aq;
   va_copy(aq, ap);
   printf_common(ctx, format, aq);
@@ -245,8 +245,8 @@ INTERCEPTOR(int, snprintf, char *str, uptr size, const char *format, ...) {
 // --- Formatted input: the string read, and every argument converted.
 // glibc's headers call the __isoc99_ names in standard C modes.
 
-static int CheckedVsscanf(void *ctx, int (*real)(const char *, const char *,
-                                                 va_list),
+static int CheckedVsscanf(void *ctx,
+                          int (*real)(const char *, const char *, va_list),
                           const char *str, const char *format, va_list ap) {
   READS(str, internal_strlen(str) + 1);
   va_list aq;

@@ -81,9 +81,9 @@ void ReadLockClock(Window *w, int target, bool exclusive) {
   ScratchVector<u64> slots(2 * w->size);
   int n = exclusive ? 2 * w->size : w->size;
   PMPI_Win_lock(MPI_LOCK_SHARED, target, 0, clocks);
-  PMPI_Get_accumulate(nullptr, 0, MPI_UINT64_T, slots.data(), n,
-                      MPI_UINT64_T, target, w->clock_addr[target], n,
-                      MPI_UINT64_T, MPI_NO_OP, clocks);
+  PMPI_Get_accumulate(nullptr, 0, MPI_UINT64_T, slots.data(), n, MPI_UINT64_T,
+                      target, w->clock_addr[target], n, MPI_UINT64_T, MPI_NO_OP,
+                      clocks);
   PMPI_Win_unlock(target, clocks);
   JoinClock(w, slots.data());
   if (exclusive)
@@ -110,9 +110,9 @@ void SetUpClocks(Window *w) {
   w->clock_mem = static_cast<u64 *>(InternalAlloc(bytes));
   internal_memset(w->clock_mem, 0, bytes);
   MPI_Aint mine = 0;
-  int ok = clocks != MPI_WIN_NULL &&
-           PMPI_Win_attach(clocks, w->clock_mem, (MPI_Aint)bytes) ==
-               MPI_SUCCESS;
+  int ok =
+      clocks != MPI_WIN_NULL &&
+      PMPI_Win_attach(clocks, w->clock_mem, (MPI_Aint)bytes) == MPI_SUCCESS;
   if (ok)
     PMPI_Get_address(w->clock_mem, &mine);
   // Every member zeroed and attached its clocks before anyone reads them;

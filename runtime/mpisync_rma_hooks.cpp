@@ -14,6 +14,7 @@
 #include "mpisync_scratch.h"
 #include "mpisync_rma.h"
 
+#include "mpisync/buffer_rules.h"
 #include "mpisync_mpi_hooks.h"
 #include "mpisync_pending.h"
 #include "mpisync_report_rma.h"
@@ -21,7 +22,6 @@
 #include "mpisync_rma_records.h"
 #include "mpisync_rma_transport.h"
 #include "mpisync_stack.h"
-#include "mpisync/buffer_rules.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"
 
@@ -253,11 +253,10 @@ void AgreeOnFences(Window *w, MpiCall &call, bool freeing) {
               "number of times, and the job would hang here:");
   constexpr int kShown = 16;
   for (int r = 0; r < w->size && r < kShown; r++)
-    what.AppendF("%s rank %d is in %s after %ld fences", r ? ";" : "",
-                 w->world_ranks[r],
-                 all[2 * r + 1] ? "MPI_Win_free or MPI_Finalize"
-                                : "MPI_Win_fence",
-                 all[2 * r]);
+    what.AppendF(
+        "%s rank %d is in %s after %ld fences", r ? ";" : "", w->world_ranks[r],
+        all[2 * r + 1] ? "MPI_Win_free or MPI_Finalize" : "MPI_Win_fence",
+        all[2 * r]);
   if (w->size > kShown)
     what.Append("; ...");
   ReportRmaMisuse(call.name(), call.Stack(), what.data(), w->create_stack,
@@ -405,9 +404,9 @@ void CheckWindowMemoryRelease(uptr begin, uptr end, bool is_stack,
                               const char *how, uptr pc, uptr bp) {
   if (!AnyWindows())
     return;
-  BufferRule rule = RuleFor(BufferRole::kWindow, is_stack
-                                                     ? BufferAccess::kScopeExit
-                                                     : BufferAccess::kFree);
+  BufferRule rule =
+      RuleFor(BufferRole::kWindow,
+              is_stack ? BufferAccess::kScopeExit : BufferAccess::kFree);
   if (rule.outcome != RuleOutcome::kError)
     return;
   Lock lock(&RmaMutex());
@@ -481,11 +480,13 @@ static void RecordBuffersInWindows(const PendingOp &op) {
       continue;
     bool is_write = LibraryWrites(buf.role);
     ForEachSegment(*buf.map, buf.base, buf.count, [&](uptr lo, uptr hi) {
-      ForEachWindowPiece(lo, hi, [&](Window *w, int owner, uptr offset,
-                                     uptr piece_lo, uptr piece_hi) {
-        RecordBufferInWindow(w, owner, offset, offset + (piece_hi - piece_lo),
-                             is_write, op.call, op.start_stack);
-      });
+      ForEachWindowPiece(
+          lo, hi,
+          [&](Window *w, int owner, uptr offset, uptr piece_lo, uptr piece_hi) {
+            RecordBufferInWindow(w, owner, offset,
+                                 offset + (piece_hi - piece_lo), is_write,
+                                 op.call, op.start_stack);
+          });
     });
   }
 }

@@ -482,8 +482,8 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
   }
 }
 
-void RecordBufferInWindow(Window *w, int owner, uptr lo, uptr hi,
-                          bool is_write, const char *call, u32 stack) {
+void RecordBufferInWindow(Window *w, int owner, uptr lo, uptr hi, bool is_write,
+                          const char *call, u32 stack) {
   if (Full(w))
     return;
   RmaRecord r;
@@ -700,8 +700,8 @@ void DrainRecords(Window *w, bool final) {
   for (;;) {
     int flag = 0;
     MPI_Status st;
-    PMPI_Iprobe(MPI_ANY_SOURCE, WinTag(w, kTagPassiveRecords), w->comm,
-                &flag, &st);
+    PMPI_Iprobe(MPI_ANY_SOURCE, WinTag(w, kTagPassiveRecords), w->comm, &flag,
+                &st);
     if (!flag)
       break;
     ReceiveOne(w, st);
@@ -718,8 +718,7 @@ void DrainRecords(Window *w, bool final) {
   while (w->received_records_msgs < expected) {
     MPI_Status st;
     if (PMPI_Probe(MPI_ANY_SOURCE, WinTag(w, kTagPassiveRecords), w->comm,
-                   &st) !=
-        MPI_SUCCESS)
+                   &st) != MPI_SUCCESS)
       break;
     ReceiveOne(w, st);
     w->received_records_msgs++;
