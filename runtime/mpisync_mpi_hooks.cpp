@@ -9,6 +9,7 @@
 #include "mpisync_interface.h"
 #include "mpisync_log_path.h"
 #include "mpisync_modules.h"
+#include "mpisync_mpi_next.h"
 #include "mpisync_report.h"
 #include "mpisync_rma.h"
 #include "mpisync_rtl.h"
@@ -367,8 +368,12 @@ void BeforeRequestFree(MpiCall &call, MPI_Request saved) {
     if (only_sends)
       send = op;
   }
-  // The program owns the request it frees: `send` stays valid meanwhile.
-  bool send_done = send && SendCompleteInLibrary(send, saved);
+  // Asked as the program would ask, through the layers: a clone gets its
+  // parent's answer. The program owns the request it frees: `send` stays
+  // valid meanwhile; no StateMutex (see SendCompleteInLibrary).
+  int send_done = 0;
+  if (send)
+    mpi_next.MPI_Request_get_status(saved, &send_done, MPI_STATUS_IGNORE);
   Lock lock(&StateMutex());
   PendingOp *op = FindOp(saved);
   if (!op)
