@@ -497,9 +497,22 @@ bool FunctionInstrumenter::run() {
 
 } // namespace
 
+// munmap releases memory like free: the runtime checks it at its own entry
+// point (UCX patches the code of the `munmap` symbol itself, so an
+// interceptor is bypassed). Calls and function pointers alike go there.
+static void redirectReleaseCalls(Module &M) {
+  Function *Munmap = M.getFunction("munmap");
+  if (!Munmap || !Munmap->isDeclaration())
+    return;
+  FunctionCallee Checked =
+      M.getOrInsertFunction("__mpisync_munmap", Munmap->getFunctionType());
+  Munmap->replaceAllUsesWith(Checked.getCallee());
+}
+
 PreservedAnalyses MPISyncPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (M.getFunction("mpisync.module_ctor"))
     return PreservedAnalyses::all(); // already instrumented
+  redirectReleaseCalls(M);
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   FastPathEmitter Emitter(M);

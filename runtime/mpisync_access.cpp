@@ -103,6 +103,7 @@ void CheckRelease(uptr begin, uptr end, bool is_stack, const char *how,
   if (LIKELY(!s.pending) || begin >= end ||
       !InHull(begin, end - begin, s.store_lo, s.store_span))
     return;
+  CheckWindowMemoryRelease(begin, end, is_stack, how, pc, bp);
   // Every member of a family forgets the released operation; the clone
   // that owns the site reports it.
   clone::AccessCheckScope access_check(clone::ChecksSite(pc));

@@ -17,6 +17,7 @@
 
 #include <malloc.h>
 #include <stdio.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 
@@ -41,8 +42,12 @@ void Observe(uptr p, uptr size, bool is_write) {
     ObserveLibraryCopy(0, p, size);
 }
 
+uptr StrLen(const char *s) { return s ? internal_strlen(s) : 0; }
+
+} // namespace
+
 // A range touched by non-instrumented code on the program's behalf.
-void CheckLibc(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
+void CheckLibcAccess(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
   const MpisyncPublishedState &s = __mpisync_state;
   if (LIKELY(!s.pending) || size == 0)
     return;
@@ -55,10 +60,6 @@ void CheckLibc(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
     return Observe(p, size, is_write); // a progress thread of the library
   CheckRange(p, size, is_write, pc, bp);
 }
-
-uptr StrLen(const char *s) { return s ? internal_strlen(s) : 0; }
-
-} // namespace
 
 void ObserveLibraryCopy(uptr dst, uptr src, uptr size) {
   const MpisyncPublishedState &s = __mpisync_state;
@@ -86,8 +87,8 @@ void ObserveLibraryCopy(uptr dst, uptr src, uptr size) {
 using namespace mpisync;
 
 #define MPISYNC_CALLER uptr pc = GET_CALLER_PC(), bp = GET_CURRENT_FRAME()
-#define READS(p, n) CheckLibc((uptr)(p), (uptr)(n), false, pc, bp)
-#define WRITES(p, n) CheckLibc((uptr)(p), (uptr)(n), true, pc, bp)
+#define READS(p, n) CheckLibcAccess((uptr)(p), (uptr)(n), false, pc, bp)
+#define WRITES(p, n) CheckLibcAccess((uptr)(p), (uptr)(n), true, pc, bp)
 
 // Memory and string copies. Inside MPI a copy is the library moving a
 // pending operation's data; elsewhere it is an access like any other.
@@ -270,6 +271,7 @@ void InitializeInterceptors() {
   INTERCEPT_FUNCTION(fwrite);
   INTERCEPT_FUNCTION(free);
   INTERCEPT_FUNCTION(realloc);
+  InitializeLibcInterceptors();
   interceptors_ready = REAL(memcpy) && REAL(memmove) && REAL(memset);
 }
 } // namespace mpisync
@@ -289,6 +291,17 @@ extern "C" void *__mpisync_memmove(void *dst, const void *src, uptr n) {
   CheckRange((uptr)dst, n, true, pc, bp);
   return interceptors_ready ? REAL(memmove)(dst, src, n)
                             : internal_memmove(dst, src, n);
+}
+
+// munmap() of pages under a pending buffer releases it like free() does.
+// Called in place of munmap by instrumented code (the pass redirects the
+// calls): an interceptor would not do, UCX patches the first bytes of
+// whatever `munmap` the dynamic linker finds (ucm_bistro).
+extern "C" int __mpisync_munmap(void *addr, uptr length) {
+  if (addr && interceptors_ready && __mpisync_state.pending && !InsideMpi())
+    CheckRelease((uptr)addr, (uptr)addr + length, /*is_stack=*/false,
+                 "munmap() releases", GET_CALLER_PC(), GET_CURRENT_FRAME());
+  return munmap(addr, length); // libc's, as UCX may have patched it
 }
 
 extern "C" void *__mpisync_memset(void *dst, int c, uptr n) {

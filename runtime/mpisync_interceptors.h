@@ -9,6 +9,14 @@ namespace mpisync {
 using __sanitizer::uptr;
 
 void InitializeInterceptors();
+// The string, formatted-I/O and sorting functions of libc
+// (mpisync_interceptors_libc.cpp); called by InitializeInterceptors.
+void InitializeLibcInterceptors();
+
+// [p, p + size) read or written by libc on the program's behalf: checked
+// like an instrumented access at the caller (pc, bp); inside MPI it is the
+// library moving data and only observed.
+void CheckLibcAccess(uptr p, uptr size, bool is_write, uptr pc, uptr bp);
 
 // A copy made by the MPI library: marks the pending operations whose send
 // data it read or whose receive data it wrote.

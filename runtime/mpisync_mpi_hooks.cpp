@@ -9,6 +9,7 @@
 #include "mpisync_interface.h"
 #include "mpisync_log_path.h"
 #include "mpisync_modules.h"
+#include "mpisync_mpi_next.h"
 #include "mpisync_report.h"
 #include "mpisync_rma.h"
 #include "mpisync_rtl.h"
@@ -30,6 +31,8 @@ THREADLOCAL PendingOp *starting_op;
 bool Conflicting(BufferRole a, BufferRole b) {
   return LibraryWrites(a) || LibraryWrites(b);
 }
+
+} // namespace
 
 // Two pending operations whose buffers overlap where one of them receives
 // (MPI 4.1 3.7.2: "the buffers ... must not overlap"), also within one
@@ -89,6 +92,8 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
   }
 }
 
+namespace {
+
 // A send the library reports complete right after starting it had its data
 // consumed inside the call (an eager copy, also one the datatype engine made
 // without memcpy): later writes are latent. Asking does not complete the
@@ -97,7 +102,7 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
 // the query reaches the memcpy interceptor, which takes it. The caller owns
 // `op` meanwhile (not registered yet, or a persistent request that only the
 // starting thread may use).
-bool SendCompletedAtStart(const PendingOp *op, MPI_Request request) {
+bool SendCompleteInLibrary(const PendingOp *op, MPI_Request request) {
   if (request == MPI_REQUEST_NULL || stand_in_handles)
     return false;
   bool sends = false;
@@ -236,7 +241,7 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   }
   // Asked before the handle is registered: no other thread can complete
   // the operation meanwhile.
-  bool consumed = SendCompletedAtStart(op, *request);
+  bool consumed = SendCompleteInLibrary(op, *request);
   if (consumed && HandleInUse(*request))
     GiveUniqueHandle(const_cast<MPI_Request *>(request));
   Lock lock(&StateMutex());
@@ -293,7 +298,7 @@ void AfterStartRequests(MpiCall &, int rc, const SavedRequests &requests) {
       MarkShadow(op);
       ReportBuffersExceedingMemory(*op);
     }
-    if (SendCompletedAtStart(op, requests[i])) {
+    if (SendCompleteInLibrary(op, requests[i])) {
       Lock lock(&StateMutex());
       op->send_data_consumed = true;
     }
@@ -347,15 +352,33 @@ void OnStatusComplete(MpiCall &call, const SavedRequests &saved) {
 }
 
 // Freeing an inactive persistent request ends it. Freeing an active request
-// is allowed but its completion can no longer be observed: its buffers stay
+// is allowed but its completion can no longer be observed. A send the
+// library has already finished (asked just before the free, while the
+// handle is valid) leaves nothing pending; otherwise its buffers stay
 // pending until MPI_Finalize, and touching them is reported as
 // freed-request-buffer-access (docs/errors/freed-request-buffer-access.md).
 void BeforeRequestFree(MpiCall &call, MPI_Request saved) {
+  PendingOp *send = nullptr;
+  {
+    Lock lock(&StateMutex());
+    PendingOp *op = FindOp(saved);
+    bool only_sends = op && op->state == OpState::kActive;
+    for (uptr b = 0; only_sends && b < op->num_buffers; b++)
+      only_sends = !LibraryWrites(op->buffers[b].role);
+    if (only_sends)
+      send = op;
+  }
+  // Asked as the program would ask, through the layers: a clone gets its
+  // parent's answer. The program owns the request it frees: `send` stays
+  // valid meanwhile; no StateMutex (see SendCompleteInLibrary).
+  int send_done = 0;
+  if (send)
+    mpi_next.MPI_Request_get_status(saved, &send_done, MPI_STATUS_IGNORE);
   Lock lock(&StateMutex());
   PendingOp *op = FindOp(saved);
   if (!op)
     return;
-  if (op->state != OpState::kActive) {
+  if (op->state != OpState::kActive || (send_done && op == send)) {
     DestroyOp(op);
     return;
   }

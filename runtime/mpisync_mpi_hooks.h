@@ -57,6 +57,10 @@ void OnParrived(MpiCall &call, int rc, MPI_Request request,
 // A blocking call's buffers may not overlap a pending operation's
 // conflicting buffers either (e.g. MPI_Recv into a pending MPI_Isend).
 void CheckBlocking(MpiCall &call, const BufferArg *buffers, int n);
+// `op`, being started, against every pending operation and itself: buffers
+// that overlap where one of them receives (overlapping-buffers). Under
+// StateMutex.
+void CheckOverlaps(PendingOp *op, u32 start_stack);
 
 void BeforeTypeFree(MpiCall &call, const MPI_Datatype *datatype);
 void AfterTypeFree(MpiCall &call, MPI_Datatype freed);

@@ -37,6 +37,11 @@ void DescribeSide(ReportDesc *desc, const char *role, const char *intro,
                   "%s on rank %d, issued here:\n",
                   AccessName(r), r.hi - r.lo, unit, r.lo, owner, r.call,
                   accessor);
+  else if (r.call) // an operation's origin or result buffer
+    title.AppendF("%s of %zu bytes at %s 0x%zx of rank %d's window memory by "
+                  "rank %d (the %s buffer of its %s), here:\n",
+                  AccessName(r), r.hi - r.lo, unit, r.lo, owner, accessor,
+                  r.kind == RmaRecord::kWrite ? "result" : "origin", r.call);
   else
     title.AppendF("%s of %zu bytes at %s 0x%zx of rank %d's window memory by "
                   "rank %d (a %s), here:\n",
@@ -66,8 +71,25 @@ void ReportRmaConflict(ErrorKind kind, const Window &w,
                 w.create_call);
   DescribeSide(&desc, "access", intro.data(), w, first);
   DescribeSide(&desc, "mpi_call", "", w, second);
-  const char *call = second.is_op ? second.call : "a store";
+  const char *call = second.call ? second.call : "a store";
   desc.SetSummary(first.stack, call, second.stack);
+  EmitReport(desc);
+}
+
+void ReportWindowMemoryReleased(ErrorKind kind, const char *how, uptr begin,
+                                uptr end, u32 stack, const Window &w) {
+  if (!NewReport(kind, stack, w.create_stack))
+    return;
+  ReportDesc desc(kind);
+  desc.access = {how, begin, end - begin};
+  desc.has_access = true;
+  desc.AddStack("release", stack)
+      .AppendF("%s [%p, %p) on rank %d, memory of a window that is still "
+               "alive (MPI_Win_free, or MPI_Win_detach, must come first):\n",
+               how, (void *)begin, (void *)end, WorldRank());
+  desc.AddStack("mpi_call", w.create_stack)
+      .AppendF("The window was created by %s here:\n", w.create_call);
+  desc.SetSummary(stack, w.create_call, w.create_stack);
   EmitReport(desc);
 }
 

@@ -16,6 +16,11 @@ void ReportRmaConflict(ErrorKind kind, const Window &w,
 void ReportRmaMisuse(const char *call, u32 stack, const char *what,
                      u32 other, const char *other_title);
 
+// `how` (at `stack`) released [begin, end), memory of window `w` on this
+// process, before MPI_Win_free (or MPI_Win_detach).
+void ReportWindowMemoryReleased(ErrorKind kind, const char *how, uptr begin,
+                                uptr end, u32 stack, const Window &w);
+
 } // namespace mpisync
 
 #endif // MPISYNC_REPORT_RMA_H

@@ -58,6 +58,13 @@ void AfterReceiveClock();
 void NoteRmaRequestCompleted(MPI_Win win, u64 start, const char *call,
                              u32 stack);
 
+// free(), munmap() or the end of a scope releases [begin, end): memory of
+// a window it belongs to (MPI_Win_create, MPI_Win_attach) must outlive the
+// window (MPI 4.1 12.2.1, 12.2.4). Reported by the buffer rules of the
+// window role; the memory is no longer watched.
+void CheckWindowMemoryRelease(uptr begin, uptr end, bool is_stack,
+                              const char *how, uptr pc, uptr bp);
+
 // MPI_Finalize: windows never freed get their final check.
 void FinalizeWindows(MpiCall &call);
 

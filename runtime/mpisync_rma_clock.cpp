@@ -14,13 +14,20 @@ namespace {
 u64 lseq = 1;
 } // namespace
 
-u64 *Departing(Window *w) {
+u64 *DepartingChannel(WinChannel *c) {
   LseqTick();
-  w->vc[w->rank] = Lseq();
-  w->current_vc = ~(uptr)0;
-  Rearm(w);
-  return w->vc;
+  c->vc[c->rank] = Lseq();
+  for (uptr i = 0; i < NumWindows(); i++) {
+    Window *w = WindowAt(i);
+    if (w->channel != c)
+      continue;
+    w->current_vc = ~(uptr)0;
+    Rearm(w);
+  }
+  return c->vc;
 }
+
+u64 *Departing(Window *w) { return DepartingChannel(w->channel); }
 
 u64 Lseq() { return lseq; }
 u64 LseqTick() { return ++lseq; }
@@ -36,12 +43,15 @@ uptr CurrentClock(Window *w) {
   return w->current_vc;
 }
 
+void JoinChannelClock(WinChannel *c, const u64 *other) {
+  for (int i = 0; i < c->size; i++)
+    if (i != c->rank && other[i] > c->vc[i])
+      c->vc[i] = other[i];
+  LseqTick(); // every window's snapshot (CurrentClock) is now stale
+}
+
 void JoinClock(Window *w, const u64 *other) {
-  for (int i = 0; i < w->size; i++)
-    if (i != w->rank && other[i] > w->vc[i])
-      w->vc[i] = other[i];
-  w->current_vc = ~(uptr)0;
-  LseqTick();
+  JoinChannelClock(w->channel, other);
 }
 
 void ClockAllreduce(Window *w) {
@@ -58,55 +68,80 @@ void ClockSend(Window *w, int to, int tag) {
 
 void ClockRecv(Window *w, int from, int tag) {
   ScratchVector<u64> theirs(w->size);
-  PMPI_Recv(theirs.data(), (int)(sizeof(u64) * w->size), MPI_BYTE, from, tag,
-            w->comm, MPI_STATUS_IGNORE);
+  PMPI_Recv(theirs.data(), (int)(sizeof(u64) * w->size), MPI_BYTE, from,
+            WinTag(w, tag), w->comm, MPI_STATUS_IGNORE);
   JoinClock(w, theirs.data());
 }
 
 // Member t's clock memory: [exclusive unlockers | shared unlockers].
 void ReadLockClock(Window *w, int target, bool exclusive) {
-  if (w->clock_win == MPI_WIN_NULL)
+  MPI_Win clocks = w->channel->clock_win;
+  if (clocks == MPI_WIN_NULL || !w->clock_addr)
     return;
   ScratchVector<u64> slots(2 * w->size);
   int n = exclusive ? 2 * w->size : w->size;
-  PMPI_Win_lock(MPI_LOCK_SHARED, target, 0, w->clock_win);
-  PMPI_Get_accumulate(nullptr, 0, MPI_UINT64_T, slots.data(), n,
-                      MPI_UINT64_T, target, 0, n, MPI_UINT64_T, MPI_NO_OP,
-                      w->clock_win);
-  PMPI_Win_unlock(target, w->clock_win);
+  PMPI_Win_lock(MPI_LOCK_SHARED, target, 0, clocks);
+  PMPI_Get_accumulate(nullptr, 0, MPI_UINT64_T, slots.data(), n, MPI_UINT64_T,
+                      target, w->clock_addr[target], n, MPI_UINT64_T, MPI_NO_OP,
+                      clocks);
+  PMPI_Win_unlock(target, clocks);
   JoinClock(w, slots.data());
   if (exclusive)
     JoinClock(w, slots.data() + w->size);
 }
 
 void PublishLockClock(Window *w, int target, bool exclusive) {
-  if (w->clock_win == MPI_WIN_NULL)
+  MPI_Win clocks = w->channel->clock_win;
+  if (clocks == MPI_WIN_NULL || !w->clock_addr)
     return;
   u64 *mine = Departing(w);
-  PMPI_Win_lock(MPI_LOCK_SHARED, target, 0, w->clock_win);
-  PMPI_Accumulate(mine, w->size, MPI_UINT64_T, target,
-                  exclusive ? 0 : w->size, w->size, MPI_UINT64_T, MPI_MAX,
-                  w->clock_win);
-  PMPI_Win_unlock(target, w->clock_win);
+  MPI_Aint slot = w->clock_addr[target] +
+                  (exclusive ? 0 : (MPI_Aint)(sizeof(u64) * w->size));
+  PMPI_Win_lock(MPI_LOCK_SHARED, target, 0, clocks);
+  PMPI_Accumulate(mine, w->size, MPI_UINT64_T, target, slot, w->size,
+                  MPI_UINT64_T, MPI_MAX, clocks);
+  PMPI_Win_unlock(target, clocks);
 }
 
 void SetUpClocks(Window *w) {
-  w->vc = static_cast<u64 *>(InternalAlloc(sizeof(u64) * w->size));
-  internal_memset(w->vc, 0, sizeof(u64) * w->size);
-  MPI_Aint bytes = 2 * sizeof(u64) * w->size;
-  if (PMPI_Win_allocate(bytes, sizeof(u64), MPI_INFO_NULL, w->comm,
-                        &w->clock_mem, &w->clock_win) != MPI_SUCCESS) {
-    w->clock_win = MPI_WIN_NULL;
-    return;
-  }
+  w->vc = w->channel->vc;
+  MPI_Win clocks = w->channel->clock_win;
+  uptr bytes = 2 * sizeof(u64) * w->size;
+  w->clock_mem = static_cast<u64 *>(InternalAlloc(bytes));
   internal_memset(w->clock_mem, 0, bytes);
-  // Nobody reads the clocks before every member has zeroed its own.
-  PMPI_Barrier(w->comm);
+  MPI_Aint mine = 0;
+  int ok =
+      clocks != MPI_WIN_NULL &&
+      PMPI_Win_attach(clocks, w->clock_mem, (MPI_Aint)bytes) == MPI_SUCCESS;
+  if (ok)
+    PMPI_Get_address(w->clock_mem, &mine);
+  // Every member zeroed and attached its clocks before anyone reads them;
+  // one member without them turns the lock clocks off on all.
+  int all_ok = 0;
+  PMPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, w->comm);
+  w->clock_addr =
+      static_cast<MPI_Aint *>(InternalAlloc(sizeof(MPI_Aint) * w->size));
+  PMPI_Allgather(&mine, 1, MPI_AINT, w->clock_addr, 1, MPI_AINT, w->comm);
+  if (!all_ok) {
+    InternalFree(w->clock_addr);
+    w->clock_addr = nullptr;
+  }
+  if (ok && !all_ok)
+    PMPI_Win_detach(clocks, w->clock_mem);
+  if (!ok || !all_ok) {
+    InternalFree(w->clock_mem);
+    w->clock_mem = nullptr;
+  }
 }
 
 void TearDownClocks(Window *w) {
-  if (w->clock_win != MPI_WIN_NULL)
-    PMPI_Win_free(&w->clock_win);
+  if (w->clock_mem) {
+    PMPI_Win_detach(w->channel->clock_win, w->clock_mem);
+    InternalFree(w->clock_mem);
+  }
+  InternalFree(w->clock_addr);
+  w->clock_mem = nullptr;
+  w->clock_addr = nullptr;
 }
 
 } // namespace mpisync

@@ -1,7 +1,9 @@
 // Happens-before for RMA conflicts: a per-process counter (lseq) orders a
-// process's own events, and one vector clock per window carries the order
-// other members learned through MPI: fences, PSCW, passive-target locks and
-// blocking collectives. The clocks travel over the window's duplicated
+// process's own events, and one vector clock per channel (the windows of
+// one group share it: order is between processes, whatever window's
+// synchronization taught it) carries the order other members learned
+// through MPI: fences, PSCW, passive-target locks, blocking collectives and
+// messages. The clocks travel over the window's duplicated
 // communicator (and a clock window for locks), never a side channel.
 //
 // Event X of member a happens before event Y of member b if
@@ -27,6 +29,9 @@ uptr CurrentClock(Window *w);
 // accesses that follow are recorded with their new position.
 u64 *Departing(Window *w);
 void JoinClock(Window *w, const u64 *other);
+// The same for the clock the windows of a channel share.
+u64 *DepartingChannel(WinChannel *c);
+void JoinChannelClock(WinChannel *c, const u64 *other);
 
 // Collective over the window's members: everyone leaves with the max.
 void ClockAllreduce(Window *w);
@@ -39,11 +44,13 @@ void ClockRecv(Window *w, int from, int tag);
 void ReadLockClock(Window *w, int target, bool exclusive);
 void PublishLockClock(Window *w, int target, bool exclusive);
 
-// The window's clock window and first clock; its release.
+// The window's first clock and its lock clocks in the channel's clock
+// window (collective); their release.
 void SetUpClocks(Window *w);
 void TearDownClocks(Window *w);
 
-// Tags of MPISync's messages on a window's communicator.
+// Tags of MPISync's messages on a window's communicator, relative to the
+// window's own (WinTag; fewer than kTagsPerWindow).
 enum RmaTag : int {
   kTagPostClock = 1,
   kTagCompleteClock = 2,

@@ -15,11 +15,14 @@
 #include "mpisync_rma.h"
 
 #include "clone/clone_state.h"
+#include "mpisync/buffer_rules.h"
+#include "mpisync_mpi_hooks.h"
 #include "mpisync_pending.h"
 #include "mpisync_report_rma.h"
 #include "mpisync_rma_clock.h"
 #include "mpisync_rma_records.h"
 #include "mpisync_rma_transport.h"
+#include "mpisync_stack.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"
 
@@ -154,19 +157,20 @@ void WatchMemory(Window *w, bool watch) {
   }
 }
 
-// Joins (or drops) every clock that arrived ahead of a message.
-void TakeMessageClocks(Window *w, bool discard) {
+// Joins every clock that arrived ahead of a message on channel `c`: one
+// per program message, however many windows the group has (they share the
+// clock). A retiring window's last drain joins them too: only order.
+void TakeMessageClocks(WinChannel *c) {
   for (;;) {
     int flag = 0;
     MPI_Status st;
-    PMPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, w->p2p_comm, &flag, &st);
+    PMPI_Iprobe(MPI_ANY_SOURCE, kChannelClockTag, c->comm, &flag, &st);
     if (!flag)
       return;
-    ScratchVector<u64> theirs(w->size);
-    PMPI_Recv(theirs.data(), (int)(sizeof(u64) * w->size), MPI_BYTE,
-              st.MPI_SOURCE, st.MPI_TAG, w->p2p_comm, MPI_STATUS_IGNORE);
-    if (!discard)
-      JoinClock(w, theirs.data());
+    ScratchVector<u64> theirs(c->size);
+    PMPI_Recv(theirs.data(), (int)(sizeof(u64) * c->size), MPI_BYTE,
+              st.MPI_SOURCE, kChannelClockTag, c->comm, MPI_STATUS_IGNORE);
+    JoinChannelClock(c, theirs.data());
   }
 }
 
@@ -230,8 +234,45 @@ void CheckNoPut(Window *w, MpiCall &call) {
   }
 }
 
+// MPI 4.1 12.5.1: MPI_Win_fence is collective. Members that call it a
+// different number of times hang in MPI, one in a fence and another in
+// MPI_Win_free (or MPI_Finalize). Before either call enters MPI the members
+// compare how many fences each made and which of the two calls it is in; on
+// a mismatch each reports the state of every member and stops the job
+// rather than hang.
+void AgreeOnFences(Window *w, MpiCall &call, bool freeing) {
+  long mine[2] = {(long)w->fences, freeing ? 1L : 0L};
+  ScratchVector<long> all(2 * w->size);
+  PMPI_Allgather(mine, 2, MPI_LONG, all.data(), 2, MPI_LONG, w->comm);
+  bool same = true;
+  for (int r = 0; r < w->size; r++)
+    same &= all[2 * r] == mine[0] && all[2 * r + 1] == mine[1];
+  if (same)
+    return;
+  InternalScopedString what;
+  what.Append("the members of the window call MPI_Win_fence a different "
+              "number of times, and the job would hang here:");
+  constexpr int kShown = 16;
+  for (int r = 0; r < w->size && r < kShown; r++)
+    what.AppendF(
+        "%s rank %d is in %s after %ld fences", r ? ";" : "", w->world_ranks[r],
+        all[2 * r + 1] ? "MPI_Win_free or MPI_Finalize" : "MPI_Win_fence",
+        all[2 * r]);
+  if (w->size > kShown)
+    what.Append("; ...");
+  ReportRmaMisuse(call.name(), call.Stack(), what.data(), w->create_stack,
+                  "The window was created here:");
+  // Every member found the mismatch in the same exchange: none stops the
+  // job before the others have written their reports.
+  PMPI_Barrier(w->comm);
+  Report("ABORTING: the job would hang in mismatched MPI_Win_fence "
+         "calls\n");
+  Die();
+}
+
 // The last exchange and check of a window, collective over its members.
 void RetireWindow(Window *w, MpiCall &call) {
+  AgreeOnFences(w, call, /*freeing=*/true);
   u32 stack = call.Stack();
   if (w->start_open || w->post_open || AnyLock(w))
     Misuse(call,
@@ -248,12 +289,11 @@ void RetireWindow(Window *w, MpiCall &call) {
   WaitSends(w);
   // Every member has received what it was sent before anyone frees.
   PMPI_Barrier(w->comm);
-  TakeMessageClocks(w, /*discard=*/true);
-  PMPI_Comm_free(&w->p2p_comm);
+  TakeMessageClocks(w->channel);
   WatchMemory(w, false);
   TearDownClocks(w);
   PMPI_Group_free(&w->group);
-  PMPI_Comm_free(&w->comm);
+  ReleaseChannel(w->channel);
   DeleteWindow(w);
 }
 
@@ -271,11 +311,9 @@ void OnWinCreate(MpiCall &call, int rc, WinKind kind, void *base,
   w->kind = kind;
   w->create_call = call.name();
   w->create_stack = call.Stack();
-  PMPI_Comm_dup(comm, &w->comm);
-  PMPI_Comm_dup(comm, &w->p2p_comm);
-  PMPI_Comm_rank(w->comm, &w->rank);
-  PMPI_Comm_size(w->comm, &w->size);
-  PMPI_Comm_group(w->comm, &w->group);
+  PMPI_Comm_rank(comm, &w->rank);
+  PMPI_Comm_size(comm, &w->size);
+  PMPI_Comm_group(comm, &w->group);
   int n = w->size;
   w->world_ranks = static_cast<int *>(InternalAlloc(sizeof(int) * n));
   ScratchVector<int> ranks(n);
@@ -286,6 +324,11 @@ void OnWinCreate(MpiCall &call, int rc, WinKind kind, void *base,
   PMPI_Group_translate_ranks(w->group, n, ranks.data(), world,
                              w->world_ranks);
   PMPI_Group_free(&world);
+  u64 serial = 0;
+  w->channel = AcquireChannel(comm, w->world_ranks, n, &serial);
+  w->comm = w->channel->comm;
+  w->serial = serial;
+  w->tag_base = WindowTagBase(serial);
   w->disp_unit = static_cast<MPI_Aint *>(InternalAlloc(sizeof(MPI_Aint) * n));
   MPI_Aint mine = kind == WinKind::kDynamic ? 1 : disp_unit;
   PMPI_Allgather(&mine, 1, MPI_AINT, w->disp_unit, 1, MPI_AINT, w->comm);
@@ -360,10 +403,95 @@ void BeforeWinFree(MpiCall &call, const MPI_Win *win) {
     RetireWindow(w, call);
 }
 
+void CheckWindowMemoryRelease(uptr begin, uptr end, bool is_stack,
+                              const char *how, uptr pc, uptr bp) {
+  if (!AnyWindows())
+    return;
+  BufferRule rule =
+      RuleFor(BufferRole::kWindow,
+              is_stack ? BufferAccess::kScopeExit : BufferAccess::kFree);
+  if (rule.outcome != RuleOutcome::kError)
+    return;
+  Lock lock(&RmaMutex());
+  u32 stack = 0;
+  // Released memory is no longer the window's: unwatched, so what the
+  // allocator puts there next is not recorded as window accesses.
+  auto release = [&](Window *w, uptr lo, uptr hi) {
+    if (hi <= begin || end <= lo)
+      return false;
+    if (!stack)
+      stack = CaptureStack(pc, bp, /*fast=*/false);
+    ReportWindowMemoryReleased(rule.kind, how, lo > begin ? lo : begin,
+                               hi < end ? hi : end, stack, *w);
+    UnwatchRegion(w, lo, hi);
+    return true;
+  };
+  for (uptr i = 0; i < NumWindows(); i++) {
+    Window *w = WindowAt(i);
+    // The program's own memory; MPI_Win_allocate's is MPI's to release.
+    if (w->kind == WinKind::kCreate) {
+      if (release(w, w->base, w->base + w->bytes))
+        w->bytes = 0;
+    } else if (w->kind == WinKind::kDynamic) {
+      uptr k = 0;
+      for (uptr j = 0; j < w->attached.size(); j++)
+        if (!release(w, w->attached[j].lo, w->attached[j].hi))
+          w->attached[k++] = w->attached[j];
+      w->attached.resize(k);
+    }
+  }
+}
+
 void FinalizeWindows(MpiCall &call) {
   Lock lock(&RmaMutex());
   while (NumWindows() > 0)
     RetireWindow(WindowAt(0), call);
+}
+
+// MPI 4.1 12.5.1: a fence without MPI_MODE_NOSUCCEED starts an epoch when
+// RMA calls follow it before another fence; a passive-target epoch may not
+// overlap it. Whether the fence started one is known at the next fence, so
+// a lock taken after such a fence is remembered and reported there.
+static void NoteLockInFence(Window *w, MpiCall &call) {
+  if (!w->fence_open || w->lock_in_fence_stack)
+    return;
+  w->lock_in_fence_stack = call.Stack();
+  w->lock_in_fence_call = call.name();
+}
+
+static void CheckLockInFence(Window *w, MpiCall &call) {
+  if (w->lock_in_fence_stack && w->ops_since_fence > 0)
+    ReportRmaMisuse(
+        w->lock_in_fence_call, w->lock_in_fence_stack,
+        "passive target epoch inside a fence epoch: the MPI_Win_fence before "
+        "it did not assert MPI_MODE_NOSUCCEED, and RMA calls up to the next "
+        "fence make that an epoch (MPI 4.1 12.5.1); end it with "
+        "MPI_Win_fence(MPI_MODE_NOSUCCEED) before locking",
+        call.Stack(), "The fence epoch ends at this MPI_Win_fence:");
+  w->lock_in_fence_stack = 0;
+  w->ops_since_fence = 0;
+}
+
+// An origin or result buffer in window memory (of any window) is read or
+// written by the library while the operation is pending: recorded like a
+// load or store at the call, so another process's RMA on that memory in the
+// same epoch conflicts with it. Under RmaMutex and StateMutex.
+static void RecordBuffersInWindows(const PendingOp &op) {
+  for (uptr b = 0; b < op.num_buffers; b++) {
+    const PendingBuffer &buf = op.buffers[b];
+    if (!buf.map)
+      continue;
+    bool is_write = LibraryWrites(buf.role);
+    ForEachSegment(*buf.map, buf.base, buf.count, [&](uptr lo, uptr hi) {
+      ForEachWindowPiece(
+          lo, hi,
+          [&](Window *w, int owner, uptr offset, uptr piece_lo, uptr piece_hi) {
+            RecordBufferInWindow(w, owner, offset,
+                                 offset + (piece_hi - piece_lo), is_write,
+                                 op.call, op.start_stack);
+          });
+    });
+  }
 }
 
 void BeforeWinSync(MpiCall &call, const WinSyncArgs &a) {
@@ -373,7 +501,10 @@ void BeforeWinSync(MpiCall &call, const WinSyncArgs &a) {
     return;
   switch (a.what) {
   case WinSync::kFence:
+    AgreeOnFences(w, call, /*freeing=*/false);
+    w->fences++;
     CheckFenceAsserts(w, call, a.assert_flags);
+    CheckLockInFence(w, call);
     if (w->start_open || w->post_open)
       Misuse(call, "MPI_Win_fence while a PSCW epoch (MPI_Win_start or "
                    "MPI_Win_post) is open: fence and PSCW epochs do not mix");
@@ -411,6 +542,8 @@ void BeforeWinSync(MpiCall &call, const WinSyncArgs &a) {
                    "locked (no MPI_Win_unlock since)", a.rank);
     else if (w->start_open)
       Misuse(call, "MPI_Win_lock inside a PSCW access epoch");
+    else
+      NoteLockInFence(w, call);
     break;
   case WinSync::kUnlock:
     if (ValidTarget(w, a.rank) && !w->lock[a.rank])
@@ -421,6 +554,8 @@ void BeforeWinSync(MpiCall &call, const WinSyncArgs &a) {
     if (AnyLock(w))
       Misuse(call, "MPI_Win_lock_all while this process already holds a "
                    "lock on the window");
+    else
+      NoteLockInFence(w, call);
     break;
   case WinSync::kUnlockAll:
     if (!w->lock_all)
@@ -595,6 +730,7 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
       AcquireAndJoin(w, t, /*exclusive=*/false);
     }
   }
+  w->ops_since_fence++;
   LseqTick();
   u64 start = Lseq();
   RecordOperation(w, a, call.name(), call.Stack());
@@ -620,6 +756,10 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
               a.result_type);
   op->ever_started = true;
   op->start_stack = call.Stack();
+  RecordBuffersInWindows(*op);
+  // Two Gets (or a Get and a Get_accumulate) filling overlapping result
+  // buffers, a result buffer over a pending receive's, ...: MPI 4.1 12.7.
+  CheckOverlaps(op, op->start_stack);
   ActivateOp(op);
   starting_rma_op = op;
 }
@@ -657,21 +797,27 @@ void AfterCollective(MpiCall &, int rc, MPI_Comm comm) {
   MPI_Group group;
   if (PMPI_Comm_group(comm, &group) != MPI_SUCCESS)
     return;
-  // Windows in creation order: every member of a window sees the same
-  // windows inside the same communicator, in the same order.
-  for (uptr i = 0; i < NumWindows(); i++) {
-    Window *w = WindowAt(i);
-    ScratchVector<int> in(w->size), out(w->size);
-    for (int r = 0; r < w->size; r++)
-      in[r] = r;
-    PMPI_Group_translate_ranks(w->group, w->size, in.data(), group,
+  MPI_Group world;
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  // One reduction per channel whose group lies inside `comm`, in creation
+  // order: every member sees the same channels inside the same
+  // communicator, in the same order.
+  for (uptr c = 0; c < NumChannels(); c++) {
+    WinChannel *ch = ChannelAt(c);
+    ScratchVector<int> out(ch->size);
+    PMPI_Group_translate_ranks(world, ch->size, ch->world_ranks, group,
                                out.data());
     bool inside = true;
-    for (int r = 0; r < w->size; r++)
+    for (int r = 0; r < ch->size; r++)
       inside &= out[r] != MPI_UNDEFINED;
-    if (inside)
-      ClockAllreduce(w);
+    if (!inside)
+      continue;
+    ScratchVector<u64> all(ch->size);
+    PMPI_Allreduce(DepartingChannel(ch), all.data(), ch->size, MPI_UINT64_T,
+                   MPI_MAX, ch->comm);
+    JoinChannelClock(ch, all.data());
   }
+  PMPI_Group_free(&world);
   PMPI_Group_free(&group);
 }
 
@@ -684,12 +830,17 @@ void BeforeSendClock(int dest, MPI_Comm comm) {
   int world = WorldRankIn(comm, dest);
   if (world < 0)
     return;
-  for (uptr i = 0; i < NumWindows(); i++) {
-    Window *w = WindowAt(i);
-    int to = WindowRankOf(w, world);
-    if (to < 0)
-      continue;
-    SendBytes(w, to, 0, Departing(w), sizeof(u64) * w->size, w->p2p_comm);
+  // One clock per channel whose group holds the destination.
+  for (uptr c = 0; c < NumChannels(); c++) {
+    WinChannel *ch = ChannelAt(c);
+    Window *holder = nullptr; // keeps the send until WaitSends
+    for (uptr i = 0; i < NumWindows() && !holder; i++)
+      if (WindowAt(i)->channel == ch)
+        holder = WindowAt(i);
+    int to = holder ? WindowRankOf(holder, world) : -1;
+    if (to >= 0)
+      SendBytesWithMpiTag(holder, to, kChannelClockTag, DepartingChannel(ch),
+                          sizeof(u64) * ch->size);
   }
 }
 
@@ -703,8 +854,8 @@ void AfterReceiveClock() {
     return;
   Lock lock(&RmaMutex());
   ApplyCompletedRequests();
-  for (uptr i = 0; i < NumWindows(); i++)
-    TakeMessageClocks(WindowAt(i), /*discard=*/false);
+  for (uptr c = 0; c < NumChannels(); c++)
+    TakeMessageClocks(ChannelAt(c));
 }
 
 void RecordWindowAccess(uptr addr, uptr size, bool is_write, uptr pc,

@@ -424,6 +424,29 @@ void Forget(Window *w) {
   }
 }
 
+// A new record of an access by this process (not an operation) at
+// [lo, hi) of `owner`'s memory, now, appended to the list it belongs to.
+RmaRecord *AppendAccess(Window *w, int owner, uptr lo, uptr hi,
+                        RmaRecord::Kind kind, u32 stack, const char *call) {
+  RmaRecord r;
+  internal_memset(&r, 0, sizeof(r));
+  r.lo = lo;
+  r.hi = hi;
+  r.owner = owner;
+  r.accessor = w->rank;
+  r.kind = kind;
+  r.start = r.end = Lseq();
+  r.vc = CurrentClock(w);
+  r.stack = stack;
+  r.call = call;
+  ScratchVector<RmaRecord> &list =
+      owner == w->rank ? w->local : OutgoingTo(w, owner);
+  list.push_back(r);
+  if (owner != w->rank)
+    w->outgoing_records++;
+  return &list.back();
+}
+
 } // namespace
 
 void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
@@ -451,20 +474,8 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
   if (!rec) {
     if (Full(w))
       return;
-    RmaRecord r;
-    internal_memset(&r, 0, sizeof(r));
-    r.lo = lo;
-    r.hi = hi;
-    r.owner = owner;
-    r.accessor = w->rank;
-    r.kind = kind;
-    r.start = r.end = now;
-    r.vc = vc;
-    r.stack = CaptureStack(pc, bp, /*fast=*/true);
-    list.push_back(r);
-    if (owner != w->rank)
-      w->outgoing_records++;
-    rec = &list.back();
+    rec = AppendAccess(w, owner, lo, hi, kind,
+                       CaptureStack(pc, bp, /*fast=*/true), nullptr);
   }
   // Granules the record covers whole need no further record until the
   // clock moves on: their bits are cleared (writes cover reads too).
@@ -480,6 +491,15 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
                 is_write ? (u8)kShadowWinMask : (u8)kShadowWinLoad);
     MarkDirty(w, clear_lo, clear_hi);
   }
+}
+
+void RecordBufferInWindow(Window *w, int owner, uptr lo, uptr hi, bool is_write,
+                          const char *call, u32 stack) {
+  if (Full(w))
+    return;
+  // Not an operation on the window: a buffer of one, named by its call.
+  AppendAccess(w, owner, lo, hi,
+               is_write ? RmaRecord::kWrite : RmaRecord::kRead, stack, call);
 }
 
 void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
@@ -634,7 +654,7 @@ void SendRecords(Window *w, int target, int tag, bool always) {
 
 void ReceiveRecords(Window *w, int from, int tag) {
   MPI_Status st;
-  if (PMPI_Probe(from, tag, w->comm, &st) == MPI_SUCCESS)
+  if (PMPI_Probe(from, WinTag(w, tag), w->comm, &st) == MPI_SUCCESS)
     ReceiveOne(w, st);
 }
 
@@ -677,7 +697,8 @@ void DrainRecords(Window *w, bool final) {
   for (;;) {
     int flag = 0;
     MPI_Status st;
-    PMPI_Iprobe(MPI_ANY_SOURCE, kTagPassiveRecords, w->comm, &flag, &st);
+    PMPI_Iprobe(MPI_ANY_SOURCE, WinTag(w, kTagPassiveRecords), w->comm, &flag,
+                &st);
     if (!flag)
       break;
     ReceiveOne(w, st);
@@ -693,8 +714,8 @@ void DrainRecords(Window *w, bool final) {
     expected += sent_to_me[i];
   while (w->received_records_msgs < expected) {
     MPI_Status st;
-    if (PMPI_Probe(MPI_ANY_SOURCE, kTagPassiveRecords, w->comm, &st) !=
-        MPI_SUCCESS)
+    if (PMPI_Probe(MPI_ANY_SOURCE, WinTag(w, kTagPassiveRecords), w->comm,
+                   &st) != MPI_SUCCESS)
       break;
     ReceiveOne(w, st);
     w->received_records_msgs++;

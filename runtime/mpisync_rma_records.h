@@ -16,6 +16,11 @@ constexpr u64 kNotCompleted = ~(u64)0;
 // accesses to them skip the runtime.
 void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
                      uptr pc, uptr bp, uptr addr, bool clear_shadow);
+// The origin (read) or result (written) buffer of `call`, made at `stack`,
+// lies at [lo, hi) of `owner`'s window memory: the library accesses it like
+// a load or store of this process (MPI 4.1 12.7).
+void RecordBufferInWindow(Window *w, int owner, uptr lo, uptr hi, bool is_write,
+                          const char *call, u32 stack);
 // The target side of an RMA operation (pending until completed).
 void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
                      u32 stack);

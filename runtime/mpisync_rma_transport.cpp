@@ -9,14 +9,16 @@ using namespace __sanitizer;
 
 namespace mpisync {
 
-bool SendBytes(Window *w, int to, int tag, const void *data, uptr size,
-               MPI_Comm comm) {
-  if (comm == MPI_COMM_NULL)
-    comm = w->comm;
+bool SendBytes(Window *w, int to, int tag, const void *data, uptr size) {
+  return SendBytesWithMpiTag(w, to, WinTag(w, tag), data, size);
+}
+
+bool SendBytesWithMpiTag(Window *w, int to, int mpi_tag, const void *data,
+                         uptr size) {
   char *copy = static_cast<char *>(InternalAlloc(size ? size : 1));
   internal_memcpy(copy, data, size);
   MPI_Request req;
-  if (PMPI_Isend(copy, (int)size, MPI_BYTE, to, tag, comm, &req) !=
+  if (PMPI_Isend(copy, (int)size, MPI_BYTE, to, mpi_tag, w->comm, &req) !=
       MPI_SUCCESS) {
     InternalFree(copy);
     return false;

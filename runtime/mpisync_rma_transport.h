@@ -1,5 +1,5 @@
 // MPISync's own messages between the members of a window (access records,
-// clocks): sent over the window's duplicated communicator with PMPI, never
+// clocks): sent over the window's channel communicator with PMPI, never
 // through a mode layer or a side channel. Records and clocks both use it;
 // it uses neither.
 #ifndef MPISYNC_RMA_TRANSPORT_H
@@ -9,11 +9,14 @@
 
 namespace mpisync {
 
-// Sends a copy of [data, data + size) to member `to` with `tag` on `comm`
-// (default: the window's communicator); completed by WaitSends at the
-// latest. False if MPI refused the send.
-bool SendBytes(Window *w, int to, int tag, const void *data, uptr size,
-               MPI_Comm comm = MPI_COMM_NULL);
+// Sends a copy of [data, data + size) to member `to` with the window's tag
+// of kind `tag` (RmaTag) on the window's communicator; completed by
+// WaitSends at the latest. False if MPI refused the send.
+bool SendBytes(Window *w, int to, int tag, const void *data, uptr size);
+// The same with the MPI tag itself: messages about every window of the
+// channel (kChannelClockTag), held by `w` until WaitSends.
+bool SendBytesWithMpiTag(Window *w, int to, int mpi_tag, const void *data,
+                         uptr size);
 // Waits for every send of `w` and frees the copies.
 void WaitSends(Window *w);
 

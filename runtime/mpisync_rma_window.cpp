@@ -52,9 +52,7 @@ Window *NewWindow(MPI_Win handle) {
   w->id = next_window_id++;
   w->current_vc = ~(uptr)0;
   w->comm = MPI_COMM_NULL;
-  w->p2p_comm = MPI_COMM_NULL;
   w->group = MPI_GROUP_NULL;
-  w->clock_win = MPI_WIN_NULL;
   windows.push_back(w);
   atomic_store(&live_windows, windows.size(), memory_order_relaxed);
   return w;
@@ -75,7 +73,6 @@ void DeleteWindow(Window *w) {
   InternalFree(w->shared_bytes);
   InternalFree(w->lock);
   InternalFree(w->clock_joined);
-  InternalFree(w->vc);
   InternalFree(w->sent_records_msgs);
   w->start_group.~InternalMmapVector<int>();
   w->post_group.~InternalMmapVector<int>();

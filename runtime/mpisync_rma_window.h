@@ -6,6 +6,7 @@
 
 #include <mpi.h>
 
+#include "mpisync_rma_channel.h"
 #include "mpisync_rma_types.h"
 #include "mpisync_scratch.h"
 #include "sanitizer_common/sanitizer_common.h"
@@ -51,10 +52,13 @@ struct Window {
   const char *create_call;
   u32 create_stack;
   u64 id; // creation order on this process
-  // A duplicate of the creating communicator: MPISync's own messages
-  // (clocks, records) never meet the program's.
-  MPI_Comm comm;
-  MPI_Comm p2p_comm; // clocks ahead of the program's messages
+  // MPISync's own messages (clocks, records) go over the channel's
+  // communicator, shared with the other windows of the group, never the
+  // program's; this window's tags start at tag_base (WinTag).
+  WinChannel *channel;
+  MPI_Comm comm; // channel->comm
+  u64 serial;    // the window's number in its channel
+  int tag_base;
   MPI_Group group;
   int rank, size;
   int *world_ranks;    // window rank -> MPI_COMM_WORLD rank
@@ -70,9 +74,15 @@ struct Window {
   // Epochs of this process (MPI 4.1 12.5).
   bool fence_open;     // after a fence without MPI_MODE_NOSUCCEED
   bool fence_ever;
+  u64 fences; // MPI_Win_fence calls so far (AgreeOnFences)
   // The last fence asserted MPI_MODE_NOPUT: no put or accumulate may
   // update this process's window memory until the next fence.
   bool fence_noput;
+  // A lock or lock_all after a fence that did not assert NOSUCCEED, and the
+  // RMA calls since the last fence (mpisync_rma_hooks.cpp, NoteLockInFence).
+  u32 lock_in_fence_stack;
+  const char *lock_in_fence_call;
+  u64 ops_since_fence;
   bool start_open;     // access epoch of MPI_Win_start
   bool post_open;      // exposure epoch of MPI_Win_post
   InternalMmapVector<int> start_group, post_group;
@@ -80,12 +90,15 @@ struct Window {
   bool lock_all;
   bool *clock_joined; // lock_all: the target's lock clock was read
 
-  // Vector clock of this process for the window (one entry per member,
-  // lseq values) and the lock clocks every member keeps for the others:
+  // Vector clock of this process (one entry per member, lseq values): the
+  // channel's, shared by the windows of the group; and the lock clocks
+  // every member keeps for the others:
   // [exclusive unlockers' clock | shared unlockers' clock].
+  // The lock clocks live in clock_mem, attached to the channel's clock
+  // window; clock_addr[i] is member i's, as a displacement in that window.
   u64 *vc;
-  MPI_Win clock_win;
   u64 *clock_mem;
+  MPI_Aint *clock_addr;
   // Clock pool: snapshots of vector clocks that records point to.
   InternalMmapVector<u64> clock_pool;
   uptr current_vc; // offset of this process's current clock, or -1
@@ -163,6 +176,9 @@ void MarkDirty(Window *w, uptr lo, uptr hi);
 
 // The list of records not yet sent to `owner` (0 <= owner < w->size).
 ScratchVector<RmaRecord> &OutgoingTo(Window *w, int owner);
+
+// The tag of one kind of MPISync message (RmaTag) about this window.
+inline int WinTag(const Window *w, int kind) { return w->tag_base + kind; }
 
 // The member of the window that rank `world` of MPI_COMM_WORLD is, or -1.
 int WindowRankOf(const Window *w, int world);
