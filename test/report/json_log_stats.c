@@ -4,12 +4,12 @@
 // JSON log as plain text.
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: rm -rf %t.d && mkdir -p %t.d
-// RUN: env MPISYNC_OPTIONS=log_format=json:log_path=%t.d/json:stats=1 not %mpiexec -n 2 %t 2> %t.stderr
+// RUN: env MPISYNC_OPTIONS=log_format=json:log_path=\"%t.d/json\":stats=1 not %mpiexec -n 2 %t 2> %t.stderr
 // RUN: FileCheck %s --check-prefix=STDERR < %t.stderr
 // RUN: %python %S/Inputs/all_json_lines.py %t.d/json.* | FileCheck %s --check-prefix=LOG
 // RUN: mpisync-report %t.d/json.* | FileCheck %s --check-prefix=MERGED
 // The text log keeps its statistics.
-// RUN: env MPISYNC_OPTIONS=log_path=%t.d/text:stats=1 not %mpiexec -n 2 %t
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.d/text\":stats=1 not %mpiexec -n 2 %t
 // RUN: cat %t.d/text.0.* | FileCheck %s --check-prefix=TEXT
 // STDERR-DAG: MPISync statistics for rank 0:
 // STDERR-DAG: MPISync statistics for rank 1:
