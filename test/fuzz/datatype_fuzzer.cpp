@@ -63,8 +63,7 @@ struct Stack {
   int n = 0;
   static bool Derived(MPI_Datatype t) {
     int ni, na, nd, combiner;
-    return MPI_Type_get_envelope(t, &ni, &na, &nd, &combiner) ==
-               MPI_SUCCESS &&
+    return MPI_Type_get_envelope(t, &ni, &na, &nd, &combiner) == MPI_SUCCESS &&
            combiner != MPI_COMBINER_NAMED;
   }
   static void Free(MPI_Datatype t) {
@@ -94,10 +93,17 @@ struct Stack {
 // Not MPI_LONG_DOUBLE: MPICH moves only the 10 bytes of x87's 80-bit value
 // of its 16, while the decoder takes all 16 (the type's size) as data, which
 // can only widen a pending buffer by its padding.
-const MPI_Datatype kNamed[] = {
-    MPI_CHAR,      MPI_SHORT,     MPI_INT,        MPI_DOUBLE,
-    MPI_BYTE,      MPI_2INT,      MPI_FLOAT_INT,  MPI_DOUBLE_INT,
-    MPI_LONG_INT,  MPI_SHORT_INT, MPI_C_DOUBLE_COMPLEX};
+const MPI_Datatype kNamed[] = {MPI_CHAR,
+                               MPI_SHORT,
+                               MPI_INT,
+                               MPI_DOUBLE,
+                               MPI_BYTE,
+                               MPI_2INT,
+                               MPI_FLOAT_INT,
+                               MPI_DOUBLE_INT,
+                               MPI_LONG_INT,
+                               MPI_SHORT_INT,
+                               MPI_C_DOUBLE_COMPLEX};
 
 // One constructor step, reading its parameters from `in`.
 void Step(Input &in, Stack &s) {
@@ -259,7 +265,8 @@ int t_count;
 // `lo`), refusing a segment outside the elements' span.
 void Mark(uint8_t *got, uintptr_t base_addr, MPI_Count lo, MPI_Count hi,
           uptr begin, uptr end) {
-  MPI_Count b = (MPI_Count)(begin - base_addr), e = (MPI_Count)(end - base_addr);
+  MPI_Count b = (MPI_Count)(begin - base_addr),
+            e = (MPI_Count)(end - base_addr);
   if (b < lo || e > hi || b >= e)
     Fail("segment outside the elements", b);
   memset(got + (b - lo), 1, e - b);
