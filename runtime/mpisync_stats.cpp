@@ -4,7 +4,9 @@
 #include "amplify/amplify.h"
 
 #include "mpisync_report.h"
+#include "mpisync_report_desc.h"
 #include "sanitizer_common/sanitizer_common.h"
+#include "sanitizer_common/sanitizer_interface_internal.h"
 #include "scaling_guard/guard_layer.h"
 
 using namespace __sanitizer;
@@ -15,6 +17,11 @@ bool stats_enabled;
 atomic_uint64_t stat_counters[kNumStatLevels];
 
 void PrintStats() {
+  // A JSON log holds one JSON object per line, for tools; the statistics
+  // are lines for people, so they go to stderr instead. This runs at exit,
+  // after every report of the run.
+  if (JsonReports())
+    __sanitizer_set_report_path("stderr");
   static const char *const kNames[kNumStatLevels] = {
       "checks reaching the runtime", "  with something pending (ER)",
       "  of a pending access type (AT)", "  inside the pending interval (MR)",

@@ -29,6 +29,8 @@ inline void CountStat(StatLevel level) {
                                   __sanitizer::memory_order_relaxed);
 }
 
+// Prints the statistics to the log (to stderr under log_format=json, whose
+// log holds only JSON objects).
 void PrintStats();
 
 } // namespace mpisync

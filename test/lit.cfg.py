@@ -1,13 +1,18 @@
 # MPISync's lit configuration: substitutions for the tools and features for
 # REQUIRES: lines. See docs/testing.md.
 import os
+import shlex
+import sys
 
-import lit.formats
+# The test format lives in a module: lit's worker processes unpickle it.
+sys.path.insert(0, os.path.dirname(__file__))
+from mpisync_lit_format import QuotedPathsShTest  # noqa: E402
 
 config.name = "MPISync"
-config.test_format = lit.formats.ShTest(execute_external=False)
+config.test_format = QuotedPathsShTest(execute_external=False)
 config.suffixes = [".c", ".cpp", ".ll", ".test", ".f90", ".f"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "run_lit.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "run_lit.py", "mpisync_lit_format.py",
+                   "__pycache__"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.mpisync_obj_root, "test")
 
@@ -46,22 +51,27 @@ if filters == "off":
 if lit_config.params.get("mpisync_large", "0") == "1":
     config.available_features.add("large")
 
+def q(path):
+    """A path as one shell word, however it is spelled."""
+    return shlex.quote(path)
+
+
 bindir = config.mpisync_bin_dir
 config.substitutions += [
-    ("%mpicc", os.path.join(bindir, "mpisync-mpicc") + extra),
-    ("%mpicxx", os.path.join(bindir, "mpisync-mpicxx") + extra),
-    ("%mpifort", os.path.join(bindir, "mpisync-mpifort")),
-    ("%clangxx_mpisync", os.path.join(bindir, "mpisync-clang++")),
-    ("%clang_mpisync", os.path.join(bindir, "mpisync-clang")),
-    ("%flang_mpisync", os.path.join(bindir, "mpisync-flang")),
-    ("%mpiexec", config.mpiexec),
+    ("%mpicc", q(os.path.join(bindir, "mpisync-mpicc")) + extra),
+    ("%mpicxx", q(os.path.join(bindir, "mpisync-mpicxx")) + extra),
+    ("%mpifort", q(os.path.join(bindir, "mpisync-mpifort"))),
+    ("%clangxx_mpisync", q(os.path.join(bindir, "mpisync-clang++"))),
+    ("%clang_mpisync", q(os.path.join(bindir, "mpisync-clang"))),
+    ("%flang_mpisync", q(os.path.join(bindir, "mpisync-flang"))),
+    ("%mpiexec", q(config.mpiexec)),
     ("%filters_off", FILTERS_OFF),
-    ("%opt", config.opt),
-    ("%plugin", os.path.join(config.mpisync_lib_dir, "MPISyncPass.so")),
-    ("%clang_plugin", os.path.join(config.mpisync_lib_dir, "MPISyncClangPlugin.so")),
-    ("%libdir", config.mpisync_lib_dir),
-    ("%bindir", bindir),
-    ("%clang", config.clang),
+    ("%opt", q(config.opt)),
+    ("%plugin", q(os.path.join(config.mpisync_lib_dir, "MPISyncPass.so"))),
+    ("%clang_plugin", q(os.path.join(config.mpisync_lib_dir, "MPISyncClangPlugin.so"))),
+    ("%libdir", q(config.mpisync_lib_dir)),
+    ("%bindir", q(bindir)),
+    ("%clang", q(config.clang)),
     # The "basic" configuration: every access calls the runtime (no inline
     # fast path), in the C calling convention. IR tests of what is
     # instrumented use it; test/pass/fast_path*.ll test the fast path.
@@ -86,14 +96,14 @@ for py in (sys.executable, "/usr/bin/python3"):
             [py, "-c", "import jsonschema"], stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL).returncode == 0:
         config.available_features.add("jsonschema")
-        config.substitutions.append(("%python_jsonschema", py))
+        config.substitutions.append(("%python_jsonschema", q(py)))
         break
 cmake = shutil.which("cmake")
 if cmake and shutil.which("ninja"):
     config.available_features.add("cmake")
-    config.substitutions.append(("%cmake", cmake))
+    config.substitutions.append(("%cmake", q(cmake)))
 config.substitutions += [
-    ("%python", sys.executable),
-    ("%mpisync_src", config.mpisync_src_root),
-    ("%mpisync_obj", config.mpisync_obj_root),
+    ("%python", q(sys.executable)),
+    ("%mpisync_src", q(config.mpisync_src_root)),
+    ("%mpisync_obj", q(config.mpisync_obj_root)),
 ]

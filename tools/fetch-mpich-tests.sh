@@ -22,15 +22,21 @@ bash "$(dirname "$0")/fetch-debian-source.sh" "$download_dir" \
   "mpich=${VERSION}-3" "$TARBALL" "$SHA256"
 
 rm -rf "$DEST/mpi"
-tar -xJf "$download_dir/$TARBALL" -C "$DEST" --strip-components=2 --no-same-owner \
+# Configured in a scratch directory, then moved: the harness's configure
+# cannot run in a path with spaces (it tests $srcdir unquoted).
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+tar -xJf "$download_dir/$TARBALL" -C "$scratch" --strip-components=2 --no-same-owner \
   "mpich-${VERSION}/test/mpi"
 # The harness's configure, as MPICH's `make testing` runs it, with the
 # system's MPICH: C tests only (the corpus is the C programs).
-(cd "$DEST/mpi" && ./configure CC=mpicc --with-mpi=/usr --disable-fortran \
+(cd "$scratch/mpi" && ./configure CC=mpicc --with-mpi=/usr --disable-fortran \
    --disable-cxx --enable-threads=multiple >configure.out 2>&1) || {
-  echo "fetch-mpich-tests: the test suite's configure failed; see $DEST/mpi/configure.out" >&2
+  cp "$scratch/mpi/configure.out" "$DEST/configure.out" 2>/dev/null || true
+  echo "fetch-mpich-tests: the test suite's configure failed; see $DEST/configure.out" >&2
   exit 1
 }
+mv "$scratch/mpi" "$DEST/mpi"
 rm -rf "$download_dir"
 touch "$STAMP"
 echo "fetch-mpich-tests: MPICH's test suite in $DEST/mpi"

@@ -7,10 +7,10 @@
 // REQUIRES: jsonschema
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: rm -rf %t.d && mkdir -p %t.d
-// RUN: env MPISYNC_OPTIONS=log_format=json:log_path=%t.d/json not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=QUIET --implicit-check-not=MPISync
+// RUN: env MPISYNC_OPTIONS=log_format=json:log_path=\"%t.d/json\" not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=QUIET --implicit-check-not=MPISync
 // RUN: ls %t.d | FileCheck %s --check-prefix=FILES
 // RUN: %python_jsonschema %S/Inputs/check_json_log.py %mpisync_src/docs/report-line.schema.json %t.d/json.0.* | FileCheck %s
-// RUN: env MPISYNC_OPTIONS=log_path=%t.d/text not %mpiexec -n 2 %t
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.d/text\" not %mpiexec -n 2 %t
 // RUN: mpisync-report %t.d/json.* > %t.from-json
 // RUN: mpisync-report %t.d/text.* > %t.from-text
 // RUN: %python %S/Inputs/same_report.py %t.from-json %t.from-text

@@ -6,7 +6,7 @@
 // RUN: env MPISYNC_OPTIONS=exitcode=3 not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: env MPISYNC_OPTIONS=exitcode=0 %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: env MPISYNC_OPTIONS=report_missing_completion=0 %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=HIDDEN --implicit-check-not=MPISync
-// RUN: env MPISYNC_OPTIONS=strip_path_prefix=%S/ not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=STRIP
+// RUN: env MPISYNC_OPTIONS=strip_path_prefix=\"%S/\" not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=STRIP
 #include <mpi.h>
 #include <stdio.h>
 

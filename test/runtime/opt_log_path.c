@@ -3,11 +3,11 @@
 // replaced by the rank (plus .<pid>); nothing goes to stderr.
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: rm -rf %t.d1 %t.d2 && mkdir -p %t.d1 %t.d2
-// RUN: env MPISYNC_OPTIONS=log_path=%t.d1/log not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=QUIET --implicit-check-not=MPISync
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.d1/log\" not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=QUIET --implicit-check-not=MPISync
 // RUN: ls %t.d1 | FileCheck %s --check-prefix=FILES
 // RUN: cat %t.d1/log.0.* | FileCheck %s --check-prefix=LOG0
 // RUN: cat %t.d1/log.1.* | FileCheck %s --check-prefix=LOG1
-// RUN: env MPISYNC_OPTIONS=log_path=%t.d2/rank%%r.txt not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=QUIET --implicit-check-not=MPISync
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.d2/rank%%r.txt\" not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=QUIET --implicit-check-not=MPISync
 // RUN: ls %t.d2 | FileCheck %s --check-prefix=FILES2
 // RUN: cat %t.d2/rank1.txt.* | FileCheck %s --check-prefix=LOG1
 // FILES: log.0.{{[0-9]+$}}

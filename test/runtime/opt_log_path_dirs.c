@@ -5,14 +5,14 @@
 // reports to stderr with one warning per rank: no run loses its reports.
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: rm -rf %t.race && touch %t.file
-// RUN: env MPISYNC_OPTIONS=log_path=%t.race/a/b1/log not %mpiexec -n 4 %t
-// RUN: env MPISYNC_OPTIONS=log_path=%t.race/a/b2/log not %mpiexec -n 4 %t
-// RUN: env MPISYNC_OPTIONS=log_path=%t.race/a/b3/log not %mpiexec -n 4 %t
-// RUN: env MPISYNC_OPTIONS=log_path=%t.race/a/b4/log not %mpiexec -n 4 %t
-// RUN: env MPISYNC_OPTIONS=log_path=%t.race/a/b5/log not %mpiexec -n 4 %t
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.race/a/b1/log\" not %mpiexec -n 4 %t
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.race/a/b2/log\" not %mpiexec -n 4 %t
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.race/a/b3/log\" not %mpiexec -n 4 %t
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.race/a/b4/log\" not %mpiexec -n 4 %t
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.race/a/b5/log\" not %mpiexec -n 4 %t
 // RUN: cat %t.race/a/b*/log.* | grep -c "ERROR: MPISync: recv-buffer-access" | FileCheck %s --check-prefix=TWENTY
 // TWENTY: {{^20$}}
-// RUN: env MPISYNC_OPTIONS=log_path=%t.file/sub/log not %mpiexec -n 4 %t > %t.fallback 2>&1
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.file/sub/log\" not %mpiexec -n 4 %t > %t.fallback 2>&1
 // RUN: FileCheck %s --check-prefix=FALLBACK < %t.fallback
 // RUN: grep -c "WARNING: MPISync: log_path" %t.fallback | FileCheck %s --check-prefix=FOUR
 // RUN: grep -c "ERROR: MPISync: recv-buffer-access" %t.fallback | FileCheck %s --check-prefix=FOUR

@@ -4,16 +4,16 @@
 // RUN: %mpicc -fsanitize=mpisync %s %S/Inputs/supp_helper.c -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefixes=CHECK,HELPER,RECV
 // RUN: echo "fun:helper_write" > %t.fun.supp
-// RUN: env MPISYNC_OPTIONS=suppressions=%t.fun.supp not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefixes=CHECK,RECV --implicit-check-not=helper_write
+// RUN: env MPISYNC_OPTIONS=suppressions=\"%t.fun.supp\" not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefixes=CHECK,RECV --implicit-check-not=helper_write
 // RUN: echo "src:*Inputs/supp_helper.c" > %t.src.supp
-// RUN: env MPISYNC_OPTIONS=suppressions=%t.src.supp not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefixes=CHECK,RECV --implicit-check-not=helper_write
+// RUN: env MPISYNC_OPTIONS=suppressions=\"%t.src.supp\" not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefixes=CHECK,RECV --implicit-check-not=helper_write
 // RUN: echo "# comments and blank lines are ignored" > %t.kind.supp
 // RUN: echo "" >> %t.kind.supp
 // RUN: echo "kind:recv-buffer-access" >> %t.kind.supp
-// RUN: env MPISYNC_OPTIONS=suppressions=%t.kind.supp not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefixes=CHECK,HELPER --implicit-check-not=recv-buffer-access
+// RUN: env MPISYNC_OPTIONS=suppressions=\"%t.kind.supp\" not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefixes=CHECK,HELPER --implicit-check-not=recv-buffer-access
 // RUN: echo "fun:helper_write" > %t.all.supp
 // RUN: echo "src:*opt_suppressions.c" >> %t.all.supp
-// RUN: env MPISYNC_OPTIONS=suppressions=%t.all.supp %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=NONE --implicit-check-not=MPISync
+// RUN: env MPISYNC_OPTIONS=suppressions=\"%t.all.supp\" %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=NONE --implicit-check-not=MPISync
 #include <mpi.h>
 #include <stdio.h>
 

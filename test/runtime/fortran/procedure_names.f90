@@ -8,7 +8,7 @@
 ! RUN: %mpifort -fsanitize=mpisync -O0 %s -o %t
 ! RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 ! RUN: rm -rf %t.logs && mkdir %t.logs
-! RUN: env MPISYNC_OPTIONS=log_path=%t.logs/r:log_format=json not %mpiexec -n 2 %t
+! RUN: env MPISYNC_OPTIONS=log_path=\"%t.logs/r\":log_format=json not %mpiexec -n 2 %t
 ! RUN: cat %t.logs/r.* | FileCheck %s --check-prefix=JSON
 module halo
   implicit none

@@ -7,7 +7,7 @@
 // (passed through untouched, even past a bound). Collectives under their
 // bound are checked by G and X and pass unchanged. stats=1 shows they were all checked.
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:stats=1 %mpiexec -n 3 %t 2>&1 | FileCheck %s --implicit-check-not=ERROR
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\":stats=1 %mpiexec -n 3 %t 2>&1 | FileCheck %s --implicit-check-not=ERROR
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_strategy=split %mpiexec -n 2 %t 2>&1 | FileCheck %s --implicit-check-not=ERROR --check-prefix=OK
 // RUN: %mpiexec -n 2 %t 2>&1 | FileCheck %s --implicit-check-not=ERROR --check-prefix=OK
 // CHECK-DAG: MPISync scaling guard, rank 0:

@@ -5,33 +5,33 @@
 // the strategy asked for. The program checks every byte against the result
 // a correct run computes, with and without MPI_IN_PLACE.
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds %mpiexec -n 2 %t gather 2>&1 | FileCheck %s --check-prefixes=GATHER,BIGTYPE
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:scaling_strategy=rounds %mpiexec -n 2 %t gather 2>&1 | FileCheck %s --check-prefixes=GATHER,ROUNDS
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:scaling_strategy=split %mpiexec -n 3 %t gather 400 2>&1 | FileCheck %s --check-prefixes=GATHER,SPLIT
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:scaling_strategy=split %mpiexec -n 3 %t gather_in_place 400 2>&1 | FileCheck %s --check-prefixes=GATHER,SPLIT
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:scaling_strategy=rounds %mpiexec -n 3 %t gather_in_place 2>&1 | FileCheck %s --check-prefixes=GATHER,ROUNDS
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds %mpiexec -n 2 %t scatter 2>&1 | FileCheck %s --check-prefixes=SCATTER,BYTES
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:scaling_strategy=split %mpiexec -n 3 %t scatter 400 2>&1 | FileCheck %s --check-prefixes=SCATTER,SSPLIT
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:scaling_strategy=bigtype %mpiexec -n 2 %t scatter 2>&1 | FileCheck %s --check-prefixes=SCATTER,NOBIG
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:scaling_strategy=rounds %mpiexec -n 2 %t allgather 2>&1 | FileCheck %s --check-prefixes=ALLGATHER
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:scaling_strategy=rounds %mpiexec -n 2 %t allgather_in_place 2>&1 | FileCheck %s --check-prefixes=ALLGATHER
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds %mpiexec -n 2 %t allgather_in_place 2>&1 | FileCheck %s --check-prefixes=ALLGATHER
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:scaling_strategy=rounds %mpiexec -n 2 %t alltoall 2>&1 | FileCheck %s --check-prefixes=ALLTOALL
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:scaling_strategy=bigtype %mpiexec -n 2 %t alltoall_in_place 2>&1 | FileCheck %s --check-prefixes=ALLTOALL
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds %mpiexec -n 2 %t bcast 2>&1 | FileCheck %s --check-prefixes=BCAST
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds %mpiexec -n 2 %t reduce 2>&1 | FileCheck %s --check-prefixes=REDUCE
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds %mpiexec -n 2 %t allreduce_in_place 2>&1 | FileCheck %s --check-prefixes=ALLREDUCE
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds %mpiexec -n 2 %t igather 2>&1 | FileCheck %s --check-prefixes=IGATHER
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds %mpiexec -n 2 %t iallreduce 2>&1 | FileCheck %s --check-prefixes=IALLREDUCE
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds %mpiexec -n 2 %t reduce_scatter_block 2>&1 | FileCheck %s --check-prefixes=RSB
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:scaling_strategy=none %mpiexec -n 2 %t gather 2>&1 | FileCheck %s --check-prefixes=GATHER,NONE
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\" %mpiexec -n 2 %t gather 2>&1 | FileCheck %s --check-prefixes=GATHER,BIGTYPE
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\":scaling_strategy=rounds %mpiexec -n 2 %t gather 2>&1 | FileCheck %s --check-prefixes=GATHER,ROUNDS
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\":scaling_strategy=split %mpiexec -n 3 %t gather 400 2>&1 | FileCheck %s --check-prefixes=GATHER,SPLIT
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\":scaling_strategy=split %mpiexec -n 3 %t gather_in_place 400 2>&1 | FileCheck %s --check-prefixes=GATHER,SPLIT
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\":scaling_strategy=rounds %mpiexec -n 3 %t gather_in_place 2>&1 | FileCheck %s --check-prefixes=GATHER,ROUNDS
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\" %mpiexec -n 2 %t scatter 2>&1 | FileCheck %s --check-prefixes=SCATTER,BYTES
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\":scaling_strategy=split %mpiexec -n 3 %t scatter 400 2>&1 | FileCheck %s --check-prefixes=SCATTER,SSPLIT
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\":scaling_strategy=bigtype %mpiexec -n 2 %t scatter 2>&1 | FileCheck %s --check-prefixes=SCATTER,NOBIG
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\":scaling_strategy=rounds %mpiexec -n 2 %t allgather 2>&1 | FileCheck %s --check-prefixes=ALLGATHER
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\":scaling_strategy=rounds %mpiexec -n 2 %t allgather_in_place 2>&1 | FileCheck %s --check-prefixes=ALLGATHER
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\" %mpiexec -n 2 %t allgather_in_place 2>&1 | FileCheck %s --check-prefixes=ALLGATHER
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\":scaling_strategy=rounds %mpiexec -n 2 %t alltoall 2>&1 | FileCheck %s --check-prefixes=ALLTOALL
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\":scaling_strategy=bigtype %mpiexec -n 2 %t alltoall_in_place 2>&1 | FileCheck %s --check-prefixes=ALLTOALL
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\" %mpiexec -n 2 %t bcast 2>&1 | FileCheck %s --check-prefixes=BCAST
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\" %mpiexec -n 2 %t reduce 2>&1 | FileCheck %s --check-prefixes=REDUCE
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\" %mpiexec -n 2 %t allreduce_in_place 2>&1 | FileCheck %s --check-prefixes=ALLREDUCE
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\" %mpiexec -n 2 %t igather 2>&1 | FileCheck %s --check-prefixes=IGATHER
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\" %mpiexec -n 2 %t iallreduce 2>&1 | FileCheck %s --check-prefixes=IALLREDUCE
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\" %mpiexec -n 2 %t reduce_scatter_block 2>&1 | FileCheck %s --check-prefixes=RSB
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\":scaling_strategy=none %mpiexec -n 2 %t gather 2>&1 | FileCheck %s --check-prefixes=GATHER,NONE
 // Class X: auto takes rounds (Table X), not the big datatype.
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/x.bounds %mpiexec -n 2 %t gather 2>&1 | FileCheck %s --check-prefix=XGATHER
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/x.bounds\" %mpiexec -n 2 %t gather 2>&1 | FileCheck %s --check-prefix=XGATHER
 // XGATHER: MPI_Gather: count past a bound (detector X): n = 700 > 300 at s = 4, P = 2 (bounds file line 2)
 // XGATHER-NEXT: avoided with rounds (W1-B): 3 rounds of MPI_Gather with at most 300 elements per process, here:
 // XGATHER: gather: bytes ok
 // G and X reports are notices: halt_on_error does not stop at them.
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/small.bounds:halt_on_error=1 %mpiexec -n 2 %t gather 2>&1 | FileCheck %s --check-prefixes=GATHER,BIGTYPE
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/small.bounds\":halt_on_error=1 %mpiexec -n 2 %t gather 2>&1 | FileCheck %s --check-prefixes=GATHER,BIGTYPE
 //
 // GATHER: ERROR: MPISync: scaling-guard on rank 0
 // GATHER-NEXT: MPI_Gather: global buffer past a bound (detector G): {{700|400}} elements of 4 bytes x {{[23]}} processes, G_e = {{1400|2100|1200}} > 1000 (bounds file line 4)

@@ -6,9 +6,9 @@
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_strategy=fast not %t > %t.strategy 2>&1
 // RUN: FileCheck %s --check-prefix=STRATEGY --implicit-check-not=hello < %t.strategy
 // RUN: count 1 < %t.strategy
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%t.missing not %t 2>&1 | FileCheck %s --check-prefix=MISSING --implicit-check-not=hello
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/bad.bounds not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=BADLINE --implicit-check-not=hello
-// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=%S/Inputs/unguarded.bounds not %t 2>&1 | FileCheck %s --check-prefix=UNGUARDED --implicit-check-not=hello
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%t.missing\" not %t 2>&1 | FileCheck %s --check-prefix=MISSING --implicit-check-not=hello
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/bad.bounds\" not %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=BADLINE --implicit-check-not=hello
+// RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_bounds=\"%S/Inputs/unguarded.bounds\" not %t 2>&1 | FileCheck %s --check-prefix=UNGUARDED --implicit-check-not=hello
 // RUN: env MPISYNC_OPTIONS=scaling_guard=maybe not %t 2>&1 | FileCheck %s --check-prefix=BADBOOL --implicit-check-not=hello
 // RUN: env MPISYNC_OPTIONS=help=1 %t 2>&1 | FileCheck %s --check-prefix=HELP
 // The guard off: the strategy is not even read.

@@ -5,27 +5,27 @@
 // correctly, including an operation on MPI_PROC_NULL.
 // RUN: %mpicc -fsanitize=mpisync -g -DCASE=1 %s -o %t.1
 // RUN: rm -f %t.log1.*
-// RUN: env MPISYNC_OPTIONS=log_path=%t.log1 not %mpiexec -n 2 %t.1
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.log1\" not %mpiexec -n 2 %t.1
 // RUN: cat %t.log1.* | FileCheck %s --check-prefix=C1
 // RUN: %mpicc -fsanitize=mpisync -g -DCASE=2 %s -o %t.2
 // RUN: rm -f %t.log2.*
-// RUN: env MPISYNC_OPTIONS=log_path=%t.log2 not %mpiexec -n 2 %t.2
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.log2\" not %mpiexec -n 2 %t.2
 // RUN: cat %t.log2.* | FileCheck %s --check-prefix=C2
 // RUN: %mpicc -fsanitize=mpisync -g -DCASE=3 %s -o %t.3
 // RUN: rm -f %t.log3.*
-// RUN: env MPISYNC_OPTIONS=log_path=%t.log3 not %mpiexec -n 2 %t.3
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.log3\" not %mpiexec -n 2 %t.3
 // RUN: cat %t.log3.* | FileCheck %s --check-prefix=C3
 // RUN: %mpicc -fsanitize=mpisync -g -DCASE=4 %s -o %t.4
 // RUN: rm -f %t.log4.*
-// RUN: env MPISYNC_OPTIONS=log_path=%t.log4 not %mpiexec -n 2 %t.4
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.log4\" not %mpiexec -n 2 %t.4
 // RUN: cat %t.log4.* | FileCheck %s --check-prefix=C4
 // RUN: %mpicc -fsanitize=mpisync -g -DCASE=5 %s -o %t.5
 // RUN: rm -f %t.log5.*
-// RUN: env MPISYNC_OPTIONS=log_path=%t.log5 not %mpiexec -n 2 %t.5
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.log5\" not %mpiexec -n 2 %t.5
 // RUN: cat %t.log5.* | FileCheck %s --check-prefix=C5
 // RUN: %mpicc -fsanitize=mpisync -g -DCASE=6 %s -o %t.6
 // RUN: rm -f %t.log6.*
-// RUN: env MPISYNC_OPTIONS=log_path=%t.log6 not %mpiexec -n 2 %t.6
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.log6\" not %mpiexec -n 2 %t.6
 // RUN: cat %t.log6.* | FileCheck %s --check-prefix=C6
 // RUN: %mpicc -fsanitize=mpisync -g -DCASE=0 %s -o %t.0
 // RUN: %mpiexec -n 2 %t.0 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync

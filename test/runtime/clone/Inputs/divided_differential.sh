@@ -1,5 +1,7 @@
 #!/bin/sh
 # usage: divided_differential.sh MPICC MPIEXEC WORKDIR SOURCE...
+# (MPICC and MPIEXEC are commands as the shell reads them: quoted paths and
+# flags, evaluated with eval.)
 # Builds each detection program of the runtime suite and runs it on 2 ranks
 # without clones, with clones=1 (4 processes) and with clones=2 (6
 # processes). The reports (their ERROR and SUMMARY lines, as a multiset)
@@ -15,12 +17,12 @@ reports_of() {
 for src in "$@"; do
   name=$(basename "$src" .c)
   exe="$work/$name"
-  $mpicc -fsanitize=mpisync -g "$src" -o "$exe" || { echo "BUILD FAILED: $name"; differ=$((differ + 1)); continue; }
-  $mpiexec -n 2 "$exe" > /dev/null 2> "$exe.plain"
+  eval "$mpicc" -fsanitize=mpisync -g '"$src"' -o '"$exe"' || { echo "BUILD FAILED: $name"; differ=$((differ + 1)); continue; }
+  eval "$mpiexec" -n 2 '"$exe"' > /dev/null 2> "$exe.plain"
   reports_of "$exe.plain" > "$exe.plain.r"
   n=$(wc -l < "$exe.plain.r")
   for k in 1 2; do
-    env MPISYNC_OPTIONS="clones=$k" $mpiexec -n $((2 * (k + 1))) "$exe" > /dev/null 2> "$exe.k$k"
+    eval env MPISYNC_OPTIONS="clones=$k" "$mpiexec" -n $((2 * (k + 1))) '"$exe"' > /dev/null 2> "$exe.k$k"
     reports_of "$exe.k$k" > "$exe.k$k.r"
     if ! diff "$exe.plain.r" "$exe.k$k.r" > "$exe.k$k.diff"; then
       echo "DIFFER: $name clones=$k"
