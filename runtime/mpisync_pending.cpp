@@ -4,6 +4,7 @@
 
 #include "mpisync_interface.h"
 #include "mpisync_mapped_memory.h"
+#include "mpisync_mpi_family.h"
 #include "mpisync_shadow.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
@@ -19,7 +20,7 @@ namespace {
 
 Mutex state_mutex;
 // Ops reachable through their handle (active or inactive persistent).
-DenseMap<int, PendingOp *> *request_table;
+DenseMap<MPI_Request, PendingOp *> *request_table;
 // Active ops, unordered (each knows its position); MPI_Finalize drains it.
 InternalMmapVectorNoCtor<PendingOp *> active_ops;
 u64 activations;
@@ -42,7 +43,7 @@ template <typename T> T &Lazy(T *&p) {
   return *p;
 }
 
-DenseMap<int, PendingOp *> &Table() { return Lazy(request_table); }
+DenseMap<MPI_Request, PendingOp *> &Table() { return Lazy(request_table); }
 
 // Buffers the library reads (send, collective input, RMA origin) and those
 // it writes (receive, collective output, RMA result): buffer_rules.def.
@@ -168,9 +169,9 @@ void UnpoisonBuffer(const PendingBuffer &b) {
 }
 
 u64 RmaTargetKey(MPI_Win win, int target) {
-  return ((u64)(u32)win << 32) | (u32)target;
+  return (HandleBits(win) << (64 - kHandleBits)) | (u32)target;
 }
-u64 RmaWindowKey(MPI_Win win) { return (u64)(u32)win; }
+u64 RmaWindowKey(MPI_Win win) { return HandleBits(win); }
 
 // Intrusive doubly linked lists, one head per key.
 #define MPISYNC_LIST_OPS(Name, prev, next)                                     \
@@ -468,17 +469,17 @@ uptr NumActiveOps() { return active_ops.size(); }
 PendingOp *ActiveOp(uptr i) { return active_ops[i]; }
 
 void CollectRegisteredOps(PendingOp ***ops, uptr *n) {
-  DenseMap<int, PendingOp *> &table = Table();
+  DenseMap<MPI_Request, PendingOp *> &table = Table();
   *n = 0;
   uptr total = 0;
-  table.forEach([&](detail::DenseMapPair<int, PendingOp *> &kv) {
+  table.forEach([&](detail::DenseMapPair<MPI_Request, PendingOp *> &kv) {
     for (PendingOp *op = kv.second; op; op = op->next_same_handle)
       total++;
     return true;
   });
   *ops = static_cast<PendingOp **>(
       InternalAlloc(sizeof(PendingOp *) * (total + 1)));
-  table.forEach([&](detail::DenseMapPair<int, PendingOp *> &kv) {
+  table.forEach([&](detail::DenseMapPair<MPI_Request, PendingOp *> &kv) {
     for (PendingOp *op = kv.second; op; op = op->next_same_handle)
       (*ops)[(*n)++] = op;
     return true;

@@ -24,6 +24,21 @@ for var in ("HOME", "TMPDIR"):
 config.environment["UCX_TLS"] = "sm,self"
 config.environment["UCX_RNDV_THRESH"] = "16384"
 config.environment["UCX_WARN_UNUSED_ENV_VARS"] = "n"
+# The MPI the build is for (docs/which-mpi.md): a feature for REQUIRES:
+# lines (`mpich`, `openmpi`), and for Open MPI the same pinning as above:
+# shared memory through ob1 and vader, eager below 16 KiB, and no single-copy
+# mechanism (CMA, XPMEM), so that larger messages are copied by the library
+# where MPISync sees it. Tests run as root in containers.
+config.available_features.add(config.mpi_family)
+if config.mpi_family == "openmpi":
+    config.environment.update({
+        "OMPI_MCA_pml": "ob1",
+        "OMPI_MCA_btl": "self,vader",
+        "OMPI_MCA_btl_vader_eager_limit": "16384",
+        "OMPI_MCA_btl_vader_single_copy_mechanism": "none",
+        "OMPI_ALLOW_RUN_AS_ROOT": "1",
+        "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
+    })
 # Tests set MPISYNC_OPTIONS themselves; none leaks in from the caller.
 config.environment.pop("MPISYNC_OPTIONS", None)
 
@@ -54,7 +69,7 @@ config.substitutions += [
     ("%clangxx_mpisync", os.path.join(bindir, "mpisync-clang++")),
     ("%clang_mpisync", os.path.join(bindir, "mpisync-clang")),
     ("%flang_mpisync", os.path.join(bindir, "mpisync-flang")),
-    ("%mpiexec", config.mpiexec),
+    ("%mpiexec", " ".join(filter(None, [config.mpiexec, config.mpiexec_flags]))),
     ("%filters_off", FILTERS_OFF),
     ("%opt", config.opt),
     ("%plugin", os.path.join(config.mpisync_lib_dir, "MPISyncPass.so")),
