@@ -427,6 +427,34 @@ def clone_file(table_entries, protos):
     return "\n".join(out)
 
 
+def lacking_entry(name, protos):
+    """The definition of Lacking_NAME, NAME's entry in MpiNext when the MPI
+    does not have NAME (mpi_prototypes.py)."""
+    params = protos[name]
+    out = ["static %s Lacking_%s(%s) {" % (RETURNS[name], name, params)]
+    base = name[:-len("_c")] if name.endswith("_c") else None
+    if base in protos and base not in LACKING:
+        wide = mpi_prototypes.split_params(params)
+        narrow = mpi_prototypes.split_params(protos[base])
+        names = param_names(params)
+        args, checks = [], []
+        for n, w, c in zip(names, wide, narrow):
+            wt, ct = mpi_prototypes.param_type(w), mpi_prototypes.param_type(c)
+            if wt == ct:
+                args.append(n)
+            elif ct == "int" and wt in ("MPI_Count", "MPI_Aint"):
+                checks.append("!mpisync::FitsInt(%s)" % n)
+                args.append("(int)%s" % n)
+            else:
+                args = None
+                break
+        if args is not None and len(wide) == len(narrow):
+            if checks:
+                out += ["  if (%s)" % " || ".join(checks), "    return MPI_ERR_COUNT;"]
+            return out + ["  return P%s(%s);" % (base, ", ".join(args)), "}", ""]
+    return out + ['  return mpisync::MpiLacks("%s");' % name, "}", ""]
+
+
 def next_table(wrapped, protos):
     """The header declaring mpisync::MpiNext and the definition of mpi_next,
     which starts as PMPI: one entry per wrapped call, in table order."""
@@ -442,13 +470,13 @@ def next_table(wrapped, protos):
                "// The entries as PMPI, whatever layers are installed.",
                "extern const MpiNext kPmpi;", "",
                "} // namespace mpisync", "", "#endif // MPISYNC_MPI_NEXT_H", ""]
-    # A call the MPI lacks gets an entry that says so: only the layers'
-    # installers touch it (no wrapper reaches it).
+    # A call the MPI lacks is reached only by the layers, which issue what
+    # they hold through the large-count variants: its entry is the MPI-3
+    # call where that differs in scalar counts only, else one that fails.
     lacking = []
     for n in wrapped:
         if n in LACKING:
-            lacking += ["static %s Lacking_%s(%s) {" % (RETURNS[n], n, protos[n]),
-                        '  return mpisync::MpiLacks("%s");' % n, "}", ""]
+            lacking += lacking_entry(n, protos)
     pmpi = ["  %s," % ("Lacking_" + n if n in LACKING else "P" + n) for n in wrapped]
     definition = lacking + ["namespace mpisync {",
                   "const MpiNext kPmpi = {"] + pmpi + ["};",

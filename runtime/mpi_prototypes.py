@@ -41,6 +41,13 @@ def split_params(params):
     return [p.strip() for p in params.split(",")]
 
 
+def param_type(param):
+    """The type of one parameter, without its name, in one spelling."""
+    m = PARAM_NAME.search(param)
+    text = param[:m.start()] + ("*" if m.group(2).strip() else "")
+    return " ".join(text.replace("*", " * ").split()).replace(" *", "*")
+
+
 def renamed(params, names):
     """PARAMS (one prototype's) with the parameter names NAMES."""
     out = []

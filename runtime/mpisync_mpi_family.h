@@ -104,12 +104,14 @@ int MpiLacks(const char *call);
 
 } // namespace mpisync
 
+namespace mpisync {
+// A large count that an MPI-3 call can take.
+inline bool FitsInt(MPI_Count n) { return n >= 0 && n <= INT_MAX; }
+} // namespace mpisync
+
 #if !MPISYNC_MPI_HAS_MPI4
 // The MPI-4 large-count calls the runtime makes, from their MPI-3 forms.
 // File-local (static inline): they never clash with the MPI's symbols.
-namespace mpisync {
-inline bool FitsInt(MPI_Count n) { return n >= 0 && n <= INT_MAX; }
-} // namespace mpisync
 
 static inline int PMPI_Type_size_c(MPI_Datatype t, MPI_Count *size) {
   return PMPI_Type_size_x(t, size);

@@ -5,6 +5,7 @@
 // shadow (the process was killed with no message). The same for a vector
 // datatype (2^36 strided elements: an element loop would never end). A
 // large buffer that is mapped all through (64 MiB) is not reported.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
 // RUN: env MPISYNC_OPTIONS=exitcode=3 prlimit --cpu=20 not %t 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -g -DFIXED %s -o %t.ok
