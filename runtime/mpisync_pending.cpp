@@ -503,33 +503,57 @@ void CollectActiveRmaOps(MPI_Win win, int target,
       ops->push_back(op);
 }
 
+namespace {
+
+// Bytes of `op`'s data in its buffers of `role`.
+u64 DataBytes(const PendingOp &op, BufferRole role) {
+  u64 bytes = 0;
+  for (uptr i = 0; i < op.num_buffers; i++) {
+    const PendingBuffer &b = op.buffers[i];
+    if (b.role == role && b.map && b.count > 0)
+      bytes += (u64)b.count * (u64)b.map->size;
+  }
+  return bytes;
+}
+
+// The library copied [begin, end): adds what of it is `op`'s data (node
+// n's buffer) to *moved. The data counts as moved once all of it was: a
+// library that copies a message in pieces (Open MPI's ob1 pipelines what
+// is above its eager limit, in later MPI calls) has not moved the rest
+// when the program writes it. Returns whether the node stays unobserved.
+bool NoteMoved(IndexNode *n, uptr begin, uptr end, BufferRole role, u64 *moved,
+               bool *done) {
+  PendingOp *op = n->op;
+  if (*done)
+    return false;
+  const PendingBuffer &b = op->buffers[n->buffer];
+  u64 met = 0;
+  ForEachSegmentIn(*b.map, b.base, b.count, begin, end,
+                   [&](uptr sb, uptr se, MPI_Count) {
+                     uptr lo = sb > begin ? sb : begin;
+                     uptr hi = se < end ? se : end;
+                     if (lo < hi)
+                       met += hi - lo;
+                   });
+  *moved += met;
+  if (met && *moved >= DataBytes(*op, role))
+    *done = true;
+  return !*done;
+}
+
+} // namespace
+
 void NoteLibraryRead(uptr begin, uptr end) {
   send_index.ObserveMeeting(begin, end, [&](IndexNode *n) {
-    PendingOp *op = n->op;
-    if (op->send_data_consumed)
-      return false;
-    const PendingBuffer &b = op->buffers[n->buffer];
-    bool met = false;
-    ForEachSegmentIn(*b.map, b.base, b.count, begin, end,
-                     [&](uptr, uptr, MPI_Count) { met = true; });
-    if (met)
-      op->send_data_consumed = true;
-    return !met;
+    return NoteMoved(n, begin, end, BufferRole::kSend,
+                     &n->op->send_bytes_moved, &n->op->send_data_consumed);
   });
 }
 
 void NoteLibraryWrite(uptr begin, uptr end) {
   recv_index.ObserveMeeting(begin, end, [&](IndexNode *n) {
-    PendingOp *op = n->op;
-    if (op->recv_data_written)
-      return false;
-    const PendingBuffer &b = op->buffers[n->buffer];
-    bool met = false;
-    ForEachSegmentIn(*b.map, b.base, b.count, begin, end,
-                     [&](uptr, uptr, MPI_Count) { met = true; });
-    if (met)
-      op->recv_data_written = true;
-    return !met;
+    return NoteMoved(n, begin, end, BufferRole::kRecv,
+                     &n->op->recv_bytes_moved, &n->op->recv_data_written);
   });
 }
 
