@@ -59,7 +59,8 @@ DenseMap<MPI_Datatype, char> &DeadHandles() {
 
 DenseMap<MPI_Datatype, DataMap *> &Cache() {
   if (!cache)
-    cache = new (InternalAlloc(sizeof(*cache))) DenseMap<MPI_Datatype, DataMap *>();
+    cache =
+        new (InternalAlloc(sizeof(*cache))) DenseMap<MPI_Datatype, DataMap *>();
   return *cache;
 }
 

@@ -17,10 +17,10 @@ bool IsMpiLibraryModule(const char *path) {
   // MPICH and its network layers; Open MPI's libraries and its MCA
   // components (mca_btl_vader.so, mca_osc_rdma.so, ...).
   static const char *const kPrefixes[] = {
-      "libmpi", "libpmpi", "libucp", "libucs", "libuct", "libucm",
-      "libfabric", "libhwloc", "libpmix", "libyaksa", "libpsm", "libibverbs",
-      "librdmacm", "libmlx", "libxpmem", "libknem", "libopen-pal",
-      "libopen-rte", "libmca_common_", "mca_"};
+      "libmpi",  "libpmpi",     "libucp",      "libucs",         "libuct",
+      "libucm",  "libfabric",   "libhwloc",    "libpmix",        "libyaksa",
+      "libpsm",  "libibverbs",  "librdmacm",   "libmlx",         "libxpmem",
+      "libknem", "libopen-pal", "libopen-rte", "libmca_common_", "mca_"};
   for (const char *prefix : kPrefixes)
     if (internal_strncmp(name, prefix, internal_strlen(prefix)) == 0)
       return true;

@@ -44,8 +44,7 @@ constexpr const char kMpiFamily[] = "MPICH";
 // values under other names.
 #if MPISYNC_MPI_OPENMPI
 constexpr int kCombinerHvectorInteger = OMPI_WAS_MPI_COMBINER_HVECTOR_INTEGER;
-constexpr int kCombinerHindexedInteger =
-    OMPI_WAS_MPI_COMBINER_HINDEXED_INTEGER;
+constexpr int kCombinerHindexedInteger = OMPI_WAS_MPI_COMBINER_HINDEXED_INTEGER;
 constexpr int kCombinerStructInteger = OMPI_WAS_MPI_COMBINER_STRUCT_INTEGER;
 #else
 constexpr int kCombinerHvectorInteger = MPI_COMBINER_HVECTOR_INTEGER;
@@ -63,9 +62,7 @@ template <typename H> unsigned long long HandleBits(H h) {
 }
 #else
 constexpr int kHandleBits = 32;
-template <typename H> unsigned long long HandleBits(H h) {
-  return (unsigned)h;
-}
+template <typename H> unsigned long long HandleBits(H h) { return (unsigned)h; }
 #endif
 
 // A predefined handle (datatype, op) as a number that means the same on
@@ -176,9 +173,9 @@ static inline int PMPI_Unpack_c(const void *inbuf, MPI_Count insize,
   *position = pos;
   return rc;
 }
-static inline int PMPI_Isend_c(const void *buf, MPI_Count count,
-                               MPI_Datatype t, int dest, int tag,
-                               MPI_Comm comm, MPI_Request *request) {
+static inline int PMPI_Isend_c(const void *buf, MPI_Count count, MPI_Datatype t,
+                               int dest, int tag, MPI_Comm comm,
+                               MPI_Request *request) {
   if (!mpisync::FitsInt(count))
     return MPI_ERR_COUNT;
   return PMPI_Isend(buf, (int)count, t, dest, tag, comm, request);

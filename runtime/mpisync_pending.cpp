@@ -545,15 +545,15 @@ bool NoteMoved(IndexNode *n, uptr begin, uptr end, BufferRole role, u64 *moved,
 
 void NoteLibraryRead(uptr begin, uptr end) {
   send_index.ObserveMeeting(begin, end, [&](IndexNode *n) {
-    return NoteMoved(n, begin, end, BufferRole::kSend,
-                     &n->op->send_bytes_moved, &n->op->send_data_consumed);
+    return NoteMoved(n, begin, end, BufferRole::kSend, &n->op->send_bytes_moved,
+                     &n->op->send_data_consumed);
   });
 }
 
 void NoteLibraryWrite(uptr begin, uptr end) {
   recv_index.ObserveMeeting(begin, end, [&](IndexNode *n) {
-    return NoteMoved(n, begin, end, BufferRole::kRecv,
-                     &n->op->recv_bytes_moved, &n->op->recv_data_written);
+    return NoteMoved(n, begin, end, BufferRole::kRecv, &n->op->recv_bytes_moved,
+                     &n->op->recv_data_written);
   });
 }
 

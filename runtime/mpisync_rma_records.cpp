@@ -1,8 +1,8 @@
 // RMA access records: recording, the wire format that carries them to the
 // owner of the memory, and the owner's pairwise conflict check.
-#include "mpisync_scratch.h"
-#include "mpisync_mpi_family.h"
 #include "mpisync_rma_records.h"
+#include "mpisync_mpi_family.h"
+#include "mpisync_scratch.h"
 
 #include "mpisync_datatype.h"
 #include "mpisync_pending.h"

@@ -5,7 +5,9 @@
  * parameter names from here (Open MPI's headers name parameters otherwise),
  * and declare from here the calls an MPI lacks (Open MPI 4.1 has no `_c`
  * variants, persistent collectives, partitioned calls or MPI_Isendrecv;
- * docs/which-mpi.md). A call missing here keeps its header's names. */
+ * docs/which-mpi.md). A call missing here keeps its header's names.
+ * One prototype per line, as the generators read them. */
+/* clang-format off */
 
 int MPI_Init(int *argc, char ***argv);
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided);

@@ -26,7 +26,8 @@ InternalMmapVectorNoCtor<AmpRequest *> detached;
 
 DenseMap<MPI_Request, AmpRequest *> &Table() {
   if (!table)
-    table = new (InternalAlloc(sizeof(*table))) DenseMap<MPI_Request, AmpRequest *>();
+    table = new (InternalAlloc(sizeof(*table)))
+        DenseMap<MPI_Request, AmpRequest *>();
   return *table;
 }
 

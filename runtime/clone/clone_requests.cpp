@@ -17,7 +17,8 @@ DenseMap<MPI_Request, RequestEntry *> *table;
 
 DenseMap<MPI_Request, RequestEntry *> &Table() {
   if (!table)
-    table = new (InternalAlloc(sizeof(*table))) DenseMap<MPI_Request, RequestEntry *>();
+    table = new (InternalAlloc(sizeof(*table)))
+        DenseMap<MPI_Request, RequestEntry *>();
   return *table;
 }
 
