@@ -464,6 +464,9 @@ def set_mpi_defaults(args):
         args.mpiexec_args = "--oversubscribe" if args.mpi == "openmpi" else ""
     if args.mpi == "openmpi":
         os.environ["OMPI_CC"] = args.native_cc
+        # Open MPI's default one-sided component fails to create windows
+        # on one node without an RMA network (docs/which-mpi.md).
+        os.environ.setdefault("OMPI_MCA_osc", "sm,pt2pt")
         if os.geteuid() == 0:
             os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
             os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
