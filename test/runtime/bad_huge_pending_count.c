@@ -12,10 +12,10 @@
 // RUN: prlimit --cpu=20 %t.ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
 // CHECK: ERROR: MPISync: buffer-exceeds-memory on rank 0
 // CHECK-NEXT: The receive buffer of MPI_Irecv_c at {{.*}} (1099511627776 x MPI_BYTE) runs past the memory this process has mapped
-// CHECK: SUMMARY: MPISync: buffer-exceeds-memory {{.*}}bad_huge_pending_count.c:36:{{.*}} MPI_Irecv_c at
+// CHECK: SUMMARY: MPISync: buffer-exceeds-memory {{.*}}bad_huge_pending_count.c:37:{{.*}} MPI_Irecv_c at
 // CHECK: ERROR: MPISync: buffer-exceeds-memory on rank 0
 // CHECK-NEXT: The receive buffer of MPI_Irecv_c at {{.*}} (68719476736 x a derived datatype) runs past
-// CHECK: SUMMARY: MPISync: buffer-exceeds-memory {{.*}}bad_huge_pending_count.c:41:{{.*}} MPI_Irecv_c at
+// CHECK: SUMMARY: MPISync: buffer-exceeds-memory {{.*}}bad_huge_pending_count.c:42:{{.*}} MPI_Irecv_c at
 // CHECK: cancelled 2
 // OK: cancelled 1
 #include <mpi.h>
