@@ -157,8 +157,13 @@ def build_commands(args, workload, config, outdir):
     obj, exe = base + ".o", base
     flags = CONFIGS[config]
     if flags is None:
-        cc = [args.mpicxx, "-cxx=" + args.native_cxx] if cxx else \
-             [args.mpicc, "-cc=" + args.native_cc]
+        # Open MPI's wrappers take their compiler from OMPI_CC/OMPI_CXX
+        # (main() sets them), MPICH's from -cc=/-cxx=.
+        mpich = args.mpi == "mpich"
+        if cxx:
+            cc = [args.mpicxx] + (["-cxx=" + args.native_cxx] if mpich else [])
+        else:
+            cc = [args.mpicc] + (["-cc=" + args.native_cc] if mpich else [])
         compile_extra, link_extra = [], []
     else:
         cc = [os.path.join(args.build_dir, "bin",
@@ -427,7 +432,8 @@ def machine_description(args):
         pass
     lines.append("- kernel: %s %s" % (platform.system(), platform.release()))
     lines.append("- date: %s" % datetime.datetime.now().strftime("%Y-%m-%d %H:%M %Z").strip())
-    for cmd in ([args.native_cc, "--version"], ["mpichversion"]):
+    for cmd in ([args.native_cc, "--version"],
+                ["mpichversion"] if args.mpi == "mpich" else [args.mpiexec, "--version"]):
         try:
             first = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                    text=True).stdout.splitlines()
@@ -454,6 +460,37 @@ def machine_description(args):
         args.build_dir, src or "?", ", commit " + rev if rev else ""))
     lines.append("- ranks: %d; repeats: %d (median)" % (args.ranks, args.repeat))
     return "\n".join(lines)
+
+
+def set_mpi_defaults(args):
+    """--mpi from the build tree, and that MPI's wrapper and mpiexec by their
+    explicit names (docs/which-mpi.md)."""
+    if not args.mpi:
+        args.mpi = "mpich"
+        try:
+            with open(os.path.join(args.build_dir, "CMakeCache.txt")) as f:
+                for line in f:
+                    if line.startswith("MPISYNC_MPI:"):
+                        args.mpi = line.split("=", 1)[1].strip()
+        except OSError:
+            pass
+    suffix = "." + args.mpi
+    args.mpicc = args.mpicc or (shutil.which("mpicc" + suffix) and "mpicc" + suffix) or "mpicc"
+    args.mpicxx = args.mpicxx or (shutil.which("mpicxx" + suffix) and "mpicxx" + suffix) \
+        or "mpicxx"
+    args.mpiexec = args.mpiexec or (shutil.which("mpiexec" + suffix) and "mpiexec" + suffix) \
+        or "mpiexec"
+    if args.mpiexec_args is None:
+        args.mpiexec_args = "--oversubscribe" if args.mpi == "openmpi" else ""
+    if args.mpi == "openmpi":
+        os.environ["OMPI_CC"] = args.native_cc
+        os.environ["OMPI_CXX"] = args.native_cxx
+        # Open MPI's default one-sided component fails to create windows
+        # on one node without an RMA network (docs/which-mpi.md).
+        os.environ.setdefault("OMPI_MCA_osc", "sm,pt2pt")
+        if os.geteuid() == 0:
+            os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
+            os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
 
 
 def main():
@@ -483,13 +520,16 @@ def main():
     ap.add_argument("--timeout", type=float, default=1800, help="seconds per run")
     ap.add_argument("--build-repeat", type=int, default=5,
                     help="compilations per binary (the fastest counts)")
-    ap.add_argument("--mpicc", default="mpicc")
+    ap.add_argument("--mpi", choices=["mpich", "openmpi"],
+                    help="the MPI of the build (default: the build tree's MPISYNC_MPI); "
+                         "sets the defaults of --mpicc, --mpiexec, --mpiexec-args")
+    ap.add_argument("--mpicc")
     ap.add_argument("--native-cc", default="clang-19")
-    ap.add_argument("--mpicxx", default="mpicxx")
+    ap.add_argument("--mpicxx")
     ap.add_argument("--native-cxx", default="clang++-19")
     ap.add_argument("--cflags", default="-O2")
-    ap.add_argument("--mpiexec", default="mpiexec")
-    ap.add_argument("--mpiexec-args", default="", help="e.g. '-bind-to core'")
+    ap.add_argument("--mpiexec")
+    ap.add_argument("--mpiexec-args", help="e.g. '-bind-to core'")
     ap.add_argument("--json", metavar="FILE",
                     help="raw results (default: WORK_DIR/results.json)")
     ap.add_argument("--rerender", metavar="JSON",
@@ -501,6 +541,7 @@ def main():
             return report(json.load(f), args.markdown)
 
     args.build_dir = os.path.abspath(args.build_dir)
+    set_mpi_defaults(args)
     workloads = [w for w in args.workloads.split(",") if w]
     configs = [c for c in args.configs.split(",") if c]
     for w in workloads:

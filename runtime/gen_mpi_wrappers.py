@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates the PMPI wrappers of MPISync's runtime from mpi_calls.tbl and
-the prototypes in MPICH's mpi_proto.h. The table says what each call means;
+the prototypes of the MPI (mpi_prototypes.py). The table says what each call means;
 this script only marshals arguments into the hooks of mpisync_mpi_hooks.h.
 
 Besides the wrappers it writes OUT_H, the table of the MPI below them
@@ -18,28 +18,27 @@ Every wrapper replaces a communicator argument equal to MPI_COMM_WORLD by the
 application's world (mpisync_comm_info.h): with cloning on, that is a part of
 the processes MPI started.
 
-usage: gen_mpi_wrappers.py TABLE MPI_PROTO_H OUT_CPP OUT_H OUT_CLONE_CPP
+usage: gen_mpi_wrappers.py TABLE MPI_PROTOTYPES_H OUT_CPP OUT_H OUT_CLONE_CPP
 """
 import os
 import re
 import sys
 
-PROTO = re.compile(r"^(int|double)\s+(MPI_\w+)\s*\((.*?)\)\s*(?:MPICH_\w+(?:\([^)]*\))?\s*)*;",
-                   re.S | re.M)
-
+import mpi_prototypes
 
 def parse_prototypes(path):
-    text = open(path).read()
-    protos = {}
-    for ret, name, params in PROTO.findall(text):
-        params = " ".join(params.split())
-        protos[name] = params
-        RETURNS[name] = ret
-    return protos
+    """{name: parameters} of the MPI's prototypes in PATH and of the calls it
+    lacks (mpi_prototypes.py); fills RETURNS and LACKING."""
+    protos = mpi_prototypes.Prototypes(path)
+    RETURNS.update(protos.returns)
+    LACKING.update(protos.lacking)
+    return protos.params
 
 
 # Return type of each prototype: int, or double (MPI_Wtime, MPI_Wtick).
 RETURNS = {}
+# The calls the MPI does not have: declared in MpiNext, never wrapped.
+LACKING = set()
 
 
 def by_value_comms(names, params):
@@ -64,7 +63,7 @@ def param_names(params):
 
 
 def variants(base, protos):
-    """NAME and, where MPICH has one, its MPI-4 large-count NAME_c."""
+    """NAME and, where the MPI standard has one, its large-count NAME_c."""
     return [n for n in (base, base + "_c") if n in protos]
 
 
@@ -480,6 +479,34 @@ def clone_file(table_entries, protos):
     return "\n".join(out)
 
 
+def lacking_entry(name, protos):
+    """The definition of Lacking_NAME, NAME's entry in MpiNext when the MPI
+    does not have NAME (mpi_prototypes.py)."""
+    params = protos[name]
+    out = ["static %s Lacking_%s(%s) {" % (RETURNS[name], name, params)]
+    base = name[:-len("_c")] if name.endswith("_c") else None
+    if base in protos and base not in LACKING:
+        wide = mpi_prototypes.split_params(params)
+        narrow = mpi_prototypes.split_params(protos[base])
+        names = param_names(params)
+        args, checks = [], []
+        for n, w, c in zip(names, wide, narrow):
+            wt, ct = mpi_prototypes.param_type(w), mpi_prototypes.param_type(c)
+            if wt == ct:
+                args.append(n)
+            elif ct == "int" and wt in ("MPI_Count", "MPI_Aint"):
+                checks.append("!mpisync::FitsInt(%s)" % n)
+                args.append("(int)%s" % n)
+            else:
+                args = None
+                break
+        if args is not None and len(wide) == len(narrow):
+            if checks:
+                out += ["  if (%s)" % " || ".join(checks), "    return MPI_ERR_COUNT;"]
+            return out + ["  return P%s(%s);" % (base, ", ".join(args)), "}", ""]
+    return out + ['  return mpisync::MpiLacks("%s");' % name, "}", ""]
+
+
 def next_table(wrapped, protos):
     """The header declaring mpisync::MpiNext and the definition of mpi_next,
     which starts as PMPI: one entry per wrapped call, in table order."""
@@ -495,8 +522,15 @@ def next_table(wrapped, protos):
                "// The entries as PMPI, whatever layers are installed.",
                "extern const MpiNext kPmpi;", "",
                "} // namespace mpisync", "", "#endif // MPISYNC_MPI_NEXT_H", ""]
-    pmpi = ["  PMPI_%s," % n[len("MPI_"):] for n in wrapped]
-    definition = ["namespace mpisync {",
+    # A call the MPI lacks is reached only by the layers, which issue what
+    # they hold through the large-count variants: its entry is the MPI-3
+    # call where that differs in scalar counts only, else one that fails.
+    lacking = []
+    for n in wrapped:
+        if n in LACKING:
+            lacking += lacking_entry(n, protos)
+    pmpi = ["  %s," % ("Lacking_" + n if n in LACKING else "P" + n) for n in wrapped]
+    definition = lacking + ["namespace mpisync {",
                   "const MpiNext kPmpi = {"] + pmpi + ["};",
                   "MpiNext mpi_next = {"] + pmpi + ["};",
                   "} // namespace mpisync", ""]
@@ -511,6 +545,7 @@ def main():
            '#include "%s"' % os.path.basename(out_h),
            '#include "mpisync_collectives.h"',
            '#include "mpisync_comm_info.h"',
+           '#include "mpisync_mpi_family.h"',
            '#include "mpisync_mpi_hooks.h"',
            '#include "mpisync_rma.h"',
            '#include "sanitizer_common/sanitizer_internal_defs.h"', "",
@@ -520,7 +555,8 @@ def main():
     for entry in parse_table(table):
         base = entry["name"]
         if base not in protos:
-            raise SystemExit("%s:%d: %s is not in %s" % (table, entry["line"], base, proto_h))
+            raise SystemExit("%s:%d: %s is not in %s (nor in mpi_bindings.h)"
+                             % (table, entry["line"], base, proto_h))
         for name in variants(base, protos):
             params = protos[name]
             names = param_names(params)
@@ -533,6 +569,8 @@ def main():
                 raise SystemExit("%s:%d: %s has no parameter %s" %
                                  (table, entry["line"], name, ", ".join(sorted(missing))))
             wrapped.append(name)
+            if name in LACKING:  # the program cannot call it: no wrapper
+                continue
             clone_entries.append((entry, name))
             out.append('extern "C" SANITIZER_INTERFACE_ATTRIBUTE %s %s(%s) {'
                        % (RETURNS[name], name, params))

@@ -4,6 +4,7 @@
 // into zeroed scratch memory writes exactly the element's data bytes.
 #include "mpisync_datatype.h"
 
+#include "mpisync_mpi_family.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_dense_map.h"
@@ -46,19 +47,20 @@ private:
   bool overflow_ = false;
 };
 
-DenseMap<int, DataMap *> *cache;
-DenseMap<int, char> *dead_handles;
+DenseMap<MPI_Datatype, DataMap *> *cache;
+DenseMap<MPI_Datatype, char> *dead_handles;
 
-DenseMap<int, char> &DeadHandles() {
+DenseMap<MPI_Datatype, char> &DeadHandles() {
   if (!dead_handles)
     dead_handles = new (InternalAlloc(sizeof(*dead_handles)))
-        DenseMap<int, char>();
+        DenseMap<MPI_Datatype, char>();
   return *dead_handles;
 }
 
-DenseMap<int, DataMap *> &Cache() {
+DenseMap<MPI_Datatype, DataMap *> &Cache() {
   if (!cache)
-    cache = new (InternalAlloc(sizeof(*cache))) DenseMap<int, DataMap *>();
+    cache =
+        new (InternalAlloc(sizeof(*cache))) DenseMap<MPI_Datatype, DataMap *>();
   return *cache;
 }
 
@@ -223,7 +225,7 @@ bool FlattenDerived(MPI_Datatype t, int combiner, MPI_Count ni, MPI_Count na,
       break;
     }
     case MPI_COMBINER_HVECTOR:
-    case MPI_COMBINER_HVECTOR_INTEGER: {
+    case kCombinerHvectorInteger: {
       MPI_Aint stride = na > 0 ? addrs[0] : ints[2];
       ok = Replicate(
           types[0], ints[0], [&](MPI_Count i) { return (sptr)(i * stride); },
@@ -243,7 +245,7 @@ bool FlattenDerived(MPI_Datatype t, int combiner, MPI_Count ni, MPI_Count na,
       break;
     }
     case MPI_COMBINER_HINDEXED:
-    case MPI_COMBINER_HINDEXED_INTEGER: {
+    case kCombinerHindexedInteger: {
       int count = ints[0];
       ok = Replicate(types[0], count,
                      [&](MPI_Count i) {
@@ -269,7 +271,7 @@ bool FlattenDerived(MPI_Datatype t, int combiner, MPI_Count ni, MPI_Count na,
                      ints, out, depth);
       break;
     case MPI_COMBINER_STRUCT:
-    case MPI_COMBINER_STRUCT_INTEGER: {
+    case kCombinerStructInteger: {
       int count = ints[0];
       for (int i = 0; ok && i < count && !out->overflow(); i++) {
         sptr disp = na > 0 ? (sptr)addrs[i] : (sptr)ints[1 + count + i];

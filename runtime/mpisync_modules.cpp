@@ -14,10 +14,13 @@ bool IsMpiLibraryModule(const char *path) {
   if (!path)
     return false;
   const char *name = StripModuleName(path);
+  // MPICH and its network layers; Open MPI's libraries and its MCA
+  // components (mca_btl_vader.so, mca_osc_rdma.so, ...).
   static const char *const kPrefixes[] = {
-      "libmpi", "libpmpi", "libucp", "libucs", "libuct", "libucm",
-      "libfabric", "libhwloc", "libpmix", "libyaksa", "libpsm", "libibverbs",
-      "librdmacm", "libmlx", "libxpmem", "libknem"};
+      "libmpi",  "libpmpi",     "libucp",      "libucs",         "libuct",
+      "libucm",  "libfabric",   "libhwloc",    "libpmix",        "libyaksa",
+      "libpsm",  "libibverbs",  "librdmacm",   "libmlx",         "libxpmem",
+      "libknem", "libopen-pal", "libopen-rte", "libmca_common_", "mca_"};
   for (const char *prefix : kPrefixes)
     if (internal_strncmp(name, prefix, internal_strlen(prefix)) == 0)
       return true;

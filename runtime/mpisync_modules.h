@@ -1,6 +1,7 @@
-// Which code belongs to the MPI stack (MPICH, its Fortran bindings, UCX,
-// libfabric, ...): its data movement is the library's own and is never
-// reported, and its frames are skipped when naming where an MPI call was made.
+// Which code belongs to the MPI stack (MPICH, Open MPI and its components,
+// their Fortran bindings, UCX, libfabric, ...): its data movement is the
+// library's own and is never reported, and its frames are skipped when naming
+// where an MPI call was made.
 #ifndef MPISYNC_MODULES_H
 #define MPISYNC_MODULES_H
 

@@ -278,6 +278,7 @@ void BeforeStartRequests(MpiCall &call, const SavedRequests &requests) {
     if (op->partitioned)
       ArmPartitionsForStart(op);
     op->send_data_consumed = op->recv_data_written = false;
+    op->send_bytes_moved = op->recv_bytes_moved = 0;
     CheckOverlaps(op, call.Stack());
     ActivateOp(op);
   }

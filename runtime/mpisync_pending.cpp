@@ -4,6 +4,7 @@
 
 #include "mpisync_interface.h"
 #include "mpisync_mapped_memory.h"
+#include "mpisync_mpi_family.h"
 #include "mpisync_shadow.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
@@ -19,7 +20,7 @@ namespace {
 
 Mutex state_mutex;
 // Ops reachable through their handle (active or inactive persistent).
-DenseMap<int, PendingOp *> *request_table;
+DenseMap<MPI_Request, PendingOp *> *request_table;
 // Active ops, unordered (each knows its position); MPI_Finalize drains it.
 InternalMmapVectorNoCtor<PendingOp *> active_ops;
 u64 activations;
@@ -42,7 +43,7 @@ template <typename T> T &Lazy(T *&p) {
   return *p;
 }
 
-DenseMap<int, PendingOp *> &Table() { return Lazy(request_table); }
+DenseMap<MPI_Request, PendingOp *> &Table() { return Lazy(request_table); }
 
 // Buffers the library reads (send, collective input, RMA origin) and those
 // it writes (receive, collective output, RMA result): buffer_rules.def.
@@ -168,9 +169,9 @@ void UnpoisonBuffer(const PendingBuffer &b) {
 }
 
 u64 RmaTargetKey(MPI_Win win, int target) {
-  return ((u64)(u32)win << 32) | (u32)target;
+  return (HandleBits(win) << (64 - kHandleBits)) | (u32)target;
 }
-u64 RmaWindowKey(MPI_Win win) { return (u64)(u32)win; }
+u64 RmaWindowKey(MPI_Win win) { return HandleBits(win); }
 
 // Intrusive doubly linked lists, one head per key.
 #define MPISYNC_LIST_OPS(Name, prev, next)                                     \
@@ -468,17 +469,17 @@ uptr NumActiveOps() { return active_ops.size(); }
 PendingOp *ActiveOp(uptr i) { return active_ops[i]; }
 
 void CollectRegisteredOps(PendingOp ***ops, uptr *n) {
-  DenseMap<int, PendingOp *> &table = Table();
+  DenseMap<MPI_Request, PendingOp *> &table = Table();
   *n = 0;
   uptr total = 0;
-  table.forEach([&](detail::DenseMapPair<int, PendingOp *> &kv) {
+  table.forEach([&](detail::DenseMapPair<MPI_Request, PendingOp *> &kv) {
     for (PendingOp *op = kv.second; op; op = op->next_same_handle)
       total++;
     return true;
   });
   *ops = static_cast<PendingOp **>(
       InternalAlloc(sizeof(PendingOp *) * (total + 1)));
-  table.forEach([&](detail::DenseMapPair<int, PendingOp *> &kv) {
+  table.forEach([&](detail::DenseMapPair<MPI_Request, PendingOp *> &kv) {
     for (PendingOp *op = kv.second; op; op = op->next_same_handle)
       (*ops)[(*n)++] = op;
     return true;
@@ -502,33 +503,57 @@ void CollectActiveRmaOps(MPI_Win win, int target,
       ops->push_back(op);
 }
 
+namespace {
+
+// Bytes of `op`'s data in its buffers of `role`.
+u64 DataBytes(const PendingOp &op, BufferRole role) {
+  u64 bytes = 0;
+  for (uptr i = 0; i < op.num_buffers; i++) {
+    const PendingBuffer &b = op.buffers[i];
+    if (b.role == role && b.map && b.count > 0)
+      bytes += (u64)b.count * (u64)b.map->size;
+  }
+  return bytes;
+}
+
+// The library copied [begin, end): adds what of it is `op`'s data (node
+// n's buffer) to *moved. The data counts as moved once all of it was: a
+// library that copies a message in pieces (Open MPI's ob1 pipelines what
+// is above its eager limit, in later MPI calls) has not moved the rest
+// when the program writes it. Returns whether the node stays unobserved.
+bool NoteMoved(IndexNode *n, uptr begin, uptr end, BufferRole role, u64 *moved,
+               bool *done) {
+  PendingOp *op = n->op;
+  if (*done)
+    return false;
+  const PendingBuffer &b = op->buffers[n->buffer];
+  u64 met = 0;
+  ForEachSegmentIn(*b.map, b.base, b.count, begin, end,
+                   [&](uptr sb, uptr se, MPI_Count) {
+                     uptr lo = sb > begin ? sb : begin;
+                     uptr hi = se < end ? se : end;
+                     if (lo < hi)
+                       met += hi - lo;
+                   });
+  *moved += met;
+  if (met && *moved >= DataBytes(*op, role))
+    *done = true;
+  return !*done;
+}
+
+} // namespace
+
 void NoteLibraryRead(uptr begin, uptr end) {
   send_index.ObserveMeeting(begin, end, [&](IndexNode *n) {
-    PendingOp *op = n->op;
-    if (op->send_data_consumed)
-      return false;
-    const PendingBuffer &b = op->buffers[n->buffer];
-    bool met = false;
-    ForEachSegmentIn(*b.map, b.base, b.count, begin, end,
-                     [&](uptr, uptr, MPI_Count) { met = true; });
-    if (met)
-      op->send_data_consumed = true;
-    return !met;
+    return NoteMoved(n, begin, end, BufferRole::kSend, &n->op->send_bytes_moved,
+                     &n->op->send_data_consumed);
   });
 }
 
 void NoteLibraryWrite(uptr begin, uptr end) {
   recv_index.ObserveMeeting(begin, end, [&](IndexNode *n) {
-    PendingOp *op = n->op;
-    if (op->recv_data_written)
-      return false;
-    const PendingBuffer &b = op->buffers[n->buffer];
-    bool met = false;
-    ForEachSegmentIn(*b.map, b.base, b.count, begin, end,
-                     [&](uptr, uptr, MPI_Count) { met = true; });
-    if (met)
-      op->recv_data_written = true;
-    return !met;
+    return NoteMoved(n, begin, end, BufferRole::kRecv, &n->op->recv_bytes_moved,
+                     &n->op->recv_data_written);
   });
 }
 

@@ -76,11 +76,14 @@ struct PendingOp {
   // MPI_Request_free was called while active: completion can no longer be
   // observed, the buffers stay pending until MPI_Finalize.
   bool freed_while_active;
-  // The library was seen reading the send data (eager copy): a later write
-  // cannot change what is sent in this run.
+  // The library was seen reading all the send data (eager copy): a later
+  // write cannot change what is sent in this run.
   bool send_data_consumed;
   // The library was seen writing the receive data.
   bool recv_data_written;
+  // Bytes of the send (receive) data the library was seen copying so far:
+  // the flags above are set once it copied them all.
+  u64 send_bytes_moved, recv_bytes_moved;
   // An RMA operation's origin and result buffers (mpisync_rma_hooks.cpp):
   // released by the synchronization that completes it locally at
   // `rma_target` of `rma_win`, or by its request.

@@ -1,7 +1,8 @@
 // RMA access records: recording, the wire format that carries them to the
 // owner of the memory, and the owner's pairwise conflict check.
-#include "mpisync_scratch.h"
 #include "mpisync_rma_records.h"
+#include "mpisync_mpi_family.h"
+#include "mpisync_scratch.h"
 
 #include "mpisync_datatype.h"
 #include "mpisync_pending.h"
@@ -45,18 +46,18 @@ int BasicType(MPI_Datatype t) {
   for (int depth = 0; depth < 16; depth++) {
     int ni, na, nd, combiner;
     if (PMPI_Type_get_envelope(t, &ni, &na, &nd, &combiner) != MPI_SUCCESS)
-      return (int)t;
+      return PortableHandle(t);
     if (combiner == MPI_COMBINER_NAMED || nd < 1)
-      return (int)t;
+      return PortableHandle(t);
     ScratchVector<int> ints(ni + 1);
     ScratchVector<MPI_Aint> aints(na + 1);
     ScratchVector<MPI_Datatype> types(nd);
     if (PMPI_Type_get_contents(t, ni, na, nd, ints.data(), aints.data(),
                                types.data()) != MPI_SUCCESS)
-      return (int)t;
+      return PortableHandle(t);
     t = types[0];
   }
-  return (int)t;
+  return PortableHandle(t);
 }
 
 // --- Wire format -----------------------------------------------------------
@@ -524,7 +525,7 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
     break;
   default:
     r.kind = RmaRecord::kAtomic;
-    r.op = (int)args.op;
+    r.op = PortableHandle(args.op);
     r.atomic_read = args.op == MPI_NO_OP;
     break;
   }

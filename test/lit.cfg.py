@@ -29,6 +29,28 @@ for var in ("HOME", "TMPDIR"):
 config.environment["UCX_TLS"] = "sm,self"
 config.environment["UCX_RNDV_THRESH"] = "16384"
 config.environment["UCX_WARN_UNUSED_ENV_VARS"] = "n"
+# The MPI the build is for (docs/which-mpi.md): features for REQUIRES:
+# lines (`mpich` or `openmpi`, and `mpi-4`), and for Open MPI the same pinning as above:
+# shared memory through ob1 and vader, eager below 16 KiB, and no single-copy
+# mechanism (CMA, XPMEM), so that larger messages are copied by the library
+# where MPISync sees it. Tests may run as root (containers).
+# `mpi-4`: the MPI has MPI 4.0's calls (large-count `_c`, persistent
+# collectives, partitioned, MPI_Isendrecv); Open MPI 4.1 has not.
+config.available_features.add(config.mpi_family)
+if int(config.mpi_version.split(".")[0] or 0) >= 4:
+    config.available_features.add("mpi-4")
+if config.mpi_family == "openmpi":
+    config.environment.update({
+        "OMPI_MCA_pml": "ob1",
+        "OMPI_MCA_btl": "self,vader",
+        "OMPI_MCA_btl_vader_eager_limit": "16384",
+        "OMPI_MCA_btl_vader_single_copy_mechanism": "none",
+        # One-sided: pt2pt (over ob1) for created, allocated and dynamic
+        # windows, sm for shared ones; osc rdma and ucx need a network.
+        "OMPI_MCA_osc": "sm,pt2pt",
+        "OMPI_ALLOW_RUN_AS_ROOT": "1",
+        "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
+    })
 # Tests set MPISYNC_OPTIONS themselves; none leaks in from the caller.
 config.environment.pop("MPISYNC_OPTIONS", None)
 
@@ -58,13 +80,15 @@ def q(path):
 
 bindir = config.mpisync_bin_dir
 config.substitutions += [
+    # The MPI's own mpicc (its default compiler): uninstrumented objects.
+    ("%plain_mpicc", q(config.mpicc)),
     ("%mpicc", q(os.path.join(bindir, "mpisync-mpicc")) + extra),
     ("%mpicxx", q(os.path.join(bindir, "mpisync-mpicxx")) + extra),
     ("%mpifort", q(os.path.join(bindir, "mpisync-mpifort"))),
     ("%clangxx_mpisync", q(os.path.join(bindir, "mpisync-clang++"))),
     ("%clang_mpisync", q(os.path.join(bindir, "mpisync-clang"))),
     ("%flang_mpisync", q(os.path.join(bindir, "mpisync-flang"))),
-    ("%mpiexec", q(config.mpiexec)),
+    ("%mpiexec", " ".join(filter(None, [q(config.mpiexec), config.mpiexec_flags]))),
     ("%filters_off", FILTERS_OFF),
     ("%opt", q(config.opt)),
     ("%plugin", q(os.path.join(config.mpisync_lib_dir, "MPISyncPass.so"))),

@@ -6,7 +6,10 @@
 #   bash tools/dev.sh lint   install what is missing, build, check the
 #                            formatting and clang-tidy of what changed
 #                            (tools/lint.sh; `test` runs it too)
-# BUILD_DIR (default: build/) selects the build tree.
+# BUILD_DIR (default: build/) selects the build tree (MPICH). `test` also
+# builds for Open MPI in BUILD_DIR-openmpi (only the runtime and the drivers:
+# the pass and the clang plugin are taken from BUILD_DIR) and runs the
+# end-to-end tests (test/runtime) there: docs/which-mpi.md.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,7 +37,36 @@ case "$what" in
   test)
     lint_status=0
     bash "$root/tools/lint.sh" "$build" || lint_status=$?
-    cmake --build "$build" --target check-mpisync
+    # One "N passed, N failed" line per MPI, then the total.
+    summary() { grep -E '^[0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1; }
+    logs=$(mktemp -d)
+    mpich_status=0
+    cmake --build "$build" --target check-mpisync 2>&1 | tee "$logs/mpich" ||
+      mpich_status=$?
+    ompi_build=$build-openmpi
+    cmake -S "$root" -B "$ompi_build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DMPISYNC_WERROR=ON -DMPISYNC_MPI=openmpi -DMPISYNC_PLUGINS_FROM="$build/lib" \
+      -DMPISYNC_DEPS_DIR="$(sed -n 's/^MPISYNC_DEPS_DIR:[A-Z]*=//p' "$build/CMakeCache.txt")" \
+      >/dev/null
+    cmake --build "$ompi_build"
+    ompi_status=0
+    python3 "$root/test/run_lit.py" \
+      "$(sed -n 's/^MPISYNC_LIT:[A-Z]*=//p' "$build/CMakeCache.txt")" \
+      "$ompi_build/test" --filter '^MPISync :: runtime/' 2>&1 | tee "$logs/openmpi" ||
+      ompi_status=$?
+    passed=0 failed=0
+    for mpi in mpich openmpi; do
+      line=$(summary "$logs/$mpi")
+      line=${line:-0 passed, 1 failed (no result line)}
+      echo "$mpi: $line"
+      read -r p _ f _ <<<"${line//,/}"
+      passed=$((passed + p)) failed=$((failed + f))
+    done
+    echo "total: $passed passed, $failed failed"
+    rm -rf "$logs"
+    if [ "$mpich_status" -ne 0 ] || [ "$ompi_status" -ne 0 ]; then
+      exit 1
+    fi
     if [ "$lint_status" -ne 0 ]; then
       echo "dev.sh: the tests passed but lint failed (see above)" >&2
       exit "$lint_status"

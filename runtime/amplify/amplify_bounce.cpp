@@ -4,6 +4,7 @@
 #include "amplify_bounce.h"
 
 #include "amplify_split.h"
+#include "mpisync_mpi_family.h"
 
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"

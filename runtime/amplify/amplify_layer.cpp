@@ -4,6 +4,7 @@
 #include "amplify.h"
 #include "amplify_internal.h"
 #include "amplify_requests.h"
+#include "mpisync_mpi_family.h"
 
 #include "mpisync_datatype.h"
 #include "mpisync_flags.h"
@@ -190,14 +191,7 @@ bool Named(MPI_Datatype type) {
 }
 
 // The duplicates the layer made, so that only those are freed.
-DenseMap<int, int> *kept;
-
-int TypeKey(MPI_Datatype type) {
-  int key;
-  static_assert(sizeof(MPI_Datatype) == sizeof(int), "int handles (MPICH)");
-  internal_memcpy(&key, &type, sizeof(key));
-  return key;
-}
+DenseMap<MPI_Datatype, int> *kept;
 
 } // namespace
 
@@ -220,17 +214,17 @@ MPI_Datatype KeepType(MPI_Datatype type) {
     return type;
   Lock lock(&TableMutex());
   if (!kept)
-    kept = new (InternalAlloc(sizeof(*kept))) DenseMap<int, int>();
-  (*kept)[TypeKey(copy)] = 1;
+    kept = new (InternalAlloc(sizeof(*kept))) DenseMap<MPI_Datatype, int>();
+  (*kept)[copy] = 1;
   return copy;
 }
 
 void DropType(MPI_Datatype type) {
   {
     Lock lock(&TableMutex());
-    if (type == MPI_DATATYPE_NULL || !kept || !kept->find(TypeKey(type)))
+    if (type == MPI_DATATYPE_NULL || !kept || !kept->find(type))
       return;
-    kept->erase(TypeKey(type));
+    kept->erase(type);
   }
   {
     // MPI may hand the handle out again to the program: no stale data map.

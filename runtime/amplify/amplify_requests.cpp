@@ -17,25 +17,18 @@ int IssueCollective(AmpRequest *req); // amplify_coll.cpp
 
 namespace {
 
-DenseMap<int, AmpRequest *> *table;
+DenseMap<MPI_Request, AmpRequest *> *table;
 AmpRequest *held_head, *held_tail;
 Mutex issue_mutex;
 // Receives the program freed while active: delivered when MPI completes
 // them (polled wherever held operations are issued, waited at finalize).
 InternalMmapVectorNoCtor<AmpRequest *> detached;
 
-DenseMap<int, AmpRequest *> &Table() {
+DenseMap<MPI_Request, AmpRequest *> &Table() {
   if (!table)
-    table = new (InternalAlloc(sizeof(*table))) DenseMap<int, AmpRequest *>();
+    table = new (InternalAlloc(sizeof(*table)))
+        DenseMap<MPI_Request, AmpRequest *>();
   return *table;
-}
-
-int Key(MPI_Request r) {
-  int key;
-  static_assert(sizeof(MPI_Request) == sizeof(int),
-                "MPI_Request is an int handle (MPICH)");
-  internal_memcpy(&key, &r, sizeof(key));
-  return key;
 }
 
 // The generalized request behind a proxy carries no status of its own: the
@@ -129,7 +122,7 @@ void PollDetached() {
 // Moves `req`, freed by the program while active, to the detached list.
 void Detach(AmpRequest *req) {
   Lock lock(&TableMutex());
-  Table().erase(Key(req->user));
+  Table().erase(req->user);
   req->detached = true;
   detached.push_back(req);
 }
@@ -462,21 +455,21 @@ AmpRequest *FindRequest(MPI_Request user) {
   if (user == MPI_REQUEST_NULL || !table)
     return nullptr;
   Lock lock(&TableMutex());
-  auto *entry = Table().find(Key(user));
+  auto *entry = Table().find(user);
   return entry ? entry->second : nullptr;
 }
 
 void RegisterRequest(AmpRequest *req) {
   Lock lock(&TableMutex());
-  Table()[Key(req->user)] = req;
+  Table()[req->user] = req;
 }
 
 void DeleteRequest(AmpRequest *req) {
   if (req->user != MPI_REQUEST_NULL && !req->detached) {
     Lock lock(&TableMutex());
-    auto *entry = Table().find(Key(req->user));
+    auto *entry = Table().find(req->user);
     if (entry && entry->second == req)
-      Table().erase(Key(req->user));
+      Table().erase(req->user);
   }
   if (req->kind == ReqKind::kRma)
     DetachRmaRequest(req);

@@ -16,19 +16,12 @@ namespace amplify {
 
 namespace {
 
-DenseMap<int, AmpWindow *> *windows;
+DenseMap<MPI_Win, AmpWindow *> *windows;
 
-int WinKey(MPI_Win win) {
-  int key;
-  static_assert(sizeof(MPI_Win) == sizeof(int), "MPI_Win is an int handle");
-  internal_memcpy(&key, &win, sizeof(key));
-  return key;
-}
-
-DenseMap<int, AmpWindow *> &Windows() {
+DenseMap<MPI_Win, AmpWindow *> &Windows() {
   if (!windows)
     windows =
-        new (InternalAlloc(sizeof(*windows))) DenseMap<int, AmpWindow *>();
+        new (InternalAlloc(sizeof(*windows))) DenseMap<MPI_Win, AmpWindow *>();
   return *windows;
 }
 
@@ -45,13 +38,13 @@ void AddWindow(MPI_Win win, MPI_Comm comm, int disp_unit) {
   PMPI_Allgather(&disp_unit, 1, MPI_INT, w->disp_units, 1, MPI_INT, comm);
   w->next_seq = 1;
   Lock lock(&TableMutex());
-  Windows()[WinKey(win)] = w;
+  Windows()[win] = w;
 }
 
 void RemoveWindow(AmpWindow *w) {
   {
     Lock lock(&TableMutex());
-    Windows().erase(WinKey(w->win));
+    Windows().erase(w->win);
   }
   InternalFree(w->disp_units);
   InternalFree(w->locks);
@@ -462,7 +455,7 @@ AmpWindow *FindWindow(MPI_Win win) {
   if (!windows || win == MPI_WIN_NULL)
     return nullptr;
   Lock lock(&TableMutex());
-  auto *entry = Windows().find(WinKey(win));
+  auto *entry = Windows().find(win);
   return entry ? entry->second : nullptr;
 }
 
@@ -494,7 +487,7 @@ void DetachRmaRequest(AmpRequest *req) {
 void IssueAllWindows() {
   if (!windows)
     return;
-  Windows().forEach([](detail::DenseMapPair<int, AmpWindow *> &kv) {
+  Windows().forEach([](detail::DenseMapPair<MPI_Win, AmpWindow *> &kv) {
     IssueLeftovers(kv.second, "MPI_Finalize");
     return true;
   });

@@ -10,6 +10,7 @@
 #include "amplify_requests.h"
 #include "amplify_rma.h"
 #include "amplify_split.h"
+#include "mpisync_mpi_family.h"
 
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"

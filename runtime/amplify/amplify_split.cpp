@@ -2,6 +2,7 @@
 // MPI_Type_get_envelope/get_contents.
 #include "amplify_split.h"
 
+#include "mpisync_mpi_family.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 
 using namespace __sanitizer;

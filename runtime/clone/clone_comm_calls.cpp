@@ -142,9 +142,20 @@ int CommSetErrhandler(MPI_Comm comm, MPI_Errhandler handler) {
   return IsClone() ? MPI_SUCCESS : below.MPI_Comm_set_errhandler(comm, handler);
 }
 
-// The predefined attributes of the world (MPI_TAG_UB, ...) are the same on
-// every process; a clone has no other communicator to ask.
+// The predefined attributes (MPI_TAG_UB, ...) are cached on MPI_COMM_WORLD
+// (MPI 4.1 9.1.2): MPICH also answers on the part of the world the
+// application runs in, Open MPI does not, so they are asked of the world.
+bool PredefinedAttribute(int keyval) {
+  return keyval == MPI_TAG_UB || keyval == MPI_HOST || keyval == MPI_IO ||
+         keyval == MPI_WTIME_IS_GLOBAL || keyval == MPI_APPNUM ||
+         keyval == MPI_UNIVERSE_SIZE || keyval == MPI_LASTUSEDCODE;
+}
+
+// The predefined attributes of the world are the same on every process; a
+// clone has no other communicator to ask.
 int CommGetAttr(MPI_Comm comm, int keyval, void *value, int *flag) {
+  if (comm == app_world && PredefinedAttribute(keyval))
+    comm = MPI_COMM_WORLD;
   if (IsClone() && comm != MPI_COMM_WORLD)
     Refuse("MPI_Comm_get_attr on a communicator other than MPI_COMM_WORLD");
   return below.MPI_Comm_get_attr(comm, keyval, value, flag);

@@ -3,6 +3,7 @@
 
 #include "clone/clone_state.h"
 #include "mpisync_comm_info.h"
+#include "mpisync_mpi_family.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_placement_new.h"
@@ -14,11 +15,11 @@ namespace clone {
 
 namespace {
 
-DenseMap<int, CommFacts> *table;
+DenseMap<MPI_Comm, CommFacts> *table;
 
-DenseMap<int, CommFacts> &Table() {
+DenseMap<MPI_Comm, CommFacts> &Table() {
   if (!table)
-    table = new (InternalAlloc(sizeof(*table))) DenseMap<int, CommFacts>();
+    table = new (InternalAlloc(sizeof(*table))) DenseMap<MPI_Comm, CommFacts>();
   return *table;
 }
 

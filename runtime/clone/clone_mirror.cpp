@@ -2,6 +2,7 @@
 #include "clone/clone_mirror.h"
 
 #include "clone/clone_state.h"
+#include "mpisync_mpi_family.h"
 
 using namespace __sanitizer;
 

@@ -1,6 +1,7 @@
 // The request table of a parent and its clones (clone_requests.h).
 #include "clone/clone_requests.h"
 
+#include "mpisync_mpi_family.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_placement_new.h"
@@ -12,18 +13,17 @@ namespace clone {
 
 namespace {
 
-DenseMap<int, RequestEntry *> *table;
+DenseMap<MPI_Request, RequestEntry *> *table;
 
-DenseMap<int, RequestEntry *> &Table() {
+DenseMap<MPI_Request, RequestEntry *> &Table() {
   if (!table)
-    table = new (InternalAlloc(sizeof(*table))) DenseMap<int, RequestEntry *>();
+    table = new (InternalAlloc(sizeof(*table)))
+        DenseMap<MPI_Request, RequestEntry *>();
   return *table;
 }
 
-// A clone's stand-in handles: a range MPICH never hands out (its handles
-// carry a kind in the top bits), counted up, skipping live ones.
-constexpr unsigned kStandInBase = 0x7d000000u;
-constexpr unsigned kStandInMask = 0x00ffffffu;
+// A clone's stand-in handles (StandInRequest: values the MPI never hands
+// out), counted up, skipping live ones.
 unsigned next_stand_in;
 
 bool Predefined(MPI_Datatype type) {
@@ -54,8 +54,7 @@ MPI_Count ReceivedCount(const BufferArg &b, const MPI_Status *status) {
 
 MPI_Request NewCloneRequest() {
   for (;;) {
-    MPI_Request r =
-        (MPI_Request)(kStandInBase | (next_stand_in++ & kStandInMask));
+    MPI_Request r = StandInRequest(next_stand_in++);
     if (!Table().find(r))
       return r;
   }

@@ -4,6 +4,7 @@
 
 #include "clone/clone_report.h"
 #include "clone/clone_state.h"
+#include "mpisync_mpi_family.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"
 

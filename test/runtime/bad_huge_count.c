@@ -8,6 +8,7 @@
 // unmarks it again: the call takes minutes and touches up to 128 GiB of
 // shadow memory (measured: 1.4 s and 540 MB RSS for 4 GiB). A failed start
 // should not be marked at all (mark after the call, or cap/defer marking).
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: prlimit --cpu=5 %mpiexec -n 1 %t 2>&1 | FileCheck %s --implicit-check-not=MPISync
 #include <mpi.h>

@@ -5,6 +5,7 @@
 // shadow (the process was killed with no message). The same for a vector
 // datatype (2^36 strided elements: an element loop would never end). A
 // large buffer that is mapped all through (64 MiB) is not reported.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
 // RUN: env MPISYNC_OPTIONS=exitcode=3 prlimit --cpu=20 not %t 2>&1 | FileCheck %s
 // RUN: env MPISYNC_OPTIONS=exitcode=3 not %python %S/Inputs/max_rss.py 512 %t 2>&1 | FileCheck %s --check-prefix=RSS
@@ -13,10 +14,10 @@
 // RUN: prlimit --cpu=20 %t.ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
 // CHECK: ERROR: MPISync: buffer-exceeds-memory on rank 0
 // CHECK-NEXT: The receive buffer of MPI_Irecv_c at {{.*}} (1099511627776 x MPI_BYTE) runs past the memory this process has mapped
-// CHECK: SUMMARY: MPISync: buffer-exceeds-memory {{.*}}bad_huge_pending_count.c:38:{{.*}} MPI_Irecv_c at
+// CHECK: SUMMARY: MPISync: buffer-exceeds-memory {{.*}}bad_huge_pending_count.c:39:{{.*}} MPI_Irecv_c at
 // CHECK: ERROR: MPISync: buffer-exceeds-memory on rank 0
 // CHECK-NEXT: The receive buffer of MPI_Irecv_c at {{.*}} (68719476736 x a derived datatype) runs past
-// CHECK: SUMMARY: MPISync: buffer-exceeds-memory {{.*}}bad_huge_pending_count.c:43:{{.*}} MPI_Irecv_c at
+// CHECK: SUMMARY: MPISync: buffer-exceeds-memory {{.*}}bad_huge_pending_count.c:44:{{.*}} MPI_Irecv_c at
 // CHECK: cancelled 2
 // OK: cancelled 1
 #include <mpi.h>

@@ -1,6 +1,7 @@
 // MPI 4.1 5.1.2 and 5.2: types built by the large-count constructors
 // (MPI_Type_vector_c) describe the same layouts; only their data is the
 // receive buffer. Twin (-DFIXED): only gap reads while pending.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -DFIXED %s -o %t.ok

@@ -1,6 +1,7 @@
 // MPI 4.1 3.2.2/5.1: a message of zero elements, or of elements of size
 // zero, has an empty buffer: nothing is pending, whatever the buffer
 // argument (even NULL), so no access can conflict with it.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: %mpiexec -n 2 %t 2>&1 | FileCheck %s --implicit-check-not=MPISync
 #include <mpi.h>

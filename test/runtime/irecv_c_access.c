@@ -1,5 +1,6 @@
 // MPI 4.1 3.7.2: the buffer of a pending MPI_Irecv_c may be neither read nor
 // written before completion. Twin (-DFIXED): access after MPI_Wait.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -DFIXED %s -o %t.ok

@@ -1,6 +1,7 @@
 // MPI 4.1 3.7.2 and 3.2.3 (large counts): MPI_Isend_c has the semantics of
 // MPI_Isend; writing its pending send buffer is an error.
 // Twin (-DFIXED): write after MPI_Wait.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -DFIXED %s -o %t.ok

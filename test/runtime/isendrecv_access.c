@@ -1,6 +1,7 @@
 // MPI 4.1 3.10: MPI_Isendrecv has a send buffer (readable, not writable while
 // pending) and a receive buffer (not accessible while pending).
 // Twin (-DFIXED): both accesses after MPI_Wait.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -DFIXED %s -o %t.ok

@@ -5,6 +5,7 @@
 // pending buffer's start stack as "<empty stack>" and the SUMMARY says
 // "MPI_Isendrecv at <unknown>": CheckOverlaps runs in BeforeStart, before
 // AfterStart sets op->start_stack (mpisync_mpi_hooks.cpp).
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 #include <mpi.h>

@@ -1,5 +1,6 @@
 // MPI 4.1 3.10: MPI_Isendrecv with disjoint send and receive buffers, even
 // adjacent ones inside one array, is correct (twin of isendrecv_overlap.c).
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: %mpiexec -n 2 %t 2>&1 | FileCheck %s --implicit-check-not=MPISync
 #include <mpi.h>

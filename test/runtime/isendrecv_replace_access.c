@@ -1,6 +1,7 @@
 // MPI 4.1 3.10: MPI_Isendrecv_replace sends and then receives in one buffer:
 // while pending it may be neither read nor written. Three ranks in a ring;
 // only rank 1 touches its buffer. Twin (-DFIXED): touch after MPI_Wait.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: not %mpiexec -n 3 %t 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -DFIXED %s -o %t.ok

@@ -2,6 +2,7 @@
 // buffer (it is only read), and the program may read it meanwhile. Rank 0
 // sends one buffer to ranks 1 and 2 and twice more to rank 2 (above the
 // eager threshold, so every request stays pending until MPI_Waitall).
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: %mpiexec -n 3 %t 2>&1 | FileCheck %s --implicit-check-not=MPISync
 #include <mpi.h>

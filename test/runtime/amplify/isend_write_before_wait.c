@@ -3,6 +3,7 @@
 // value from before the write and the program's assumption holds by luck;
 // amplify issues the send only when the rank blocks (here: in MPI_Wait),
 // so the receiver gets the new value and its assert fails.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
 // RUN: env MPISYNC_OPTIONS=exitcode=0 %mpiexec -n 2 %t
 // RUN: env MPISYNC_OPTIONS=amplify=1 not %mpiexec -n 2 %t > %t.out 2>&1

@@ -9,7 +9,7 @@
 // inside one epoch, hangs natively with MPICH 4.0.2: it never completes a
 // Get without synchronization.)
 // The same binary without instrumentation (plain mpicc) gets amplify too.
-// RUN: mpicc -g -c %s -o %t.o
+// RUN: %plain_mpicc -g -c %s -o %t.o
 // RUN: %mpicc -fsanitize=mpisync %t.o -o %t.plain
 // RUN: %mpiexec -n 4 %t.plain
 // RUN: env MPISYNC_OPTIONS=amplify=1 not %mpiexec -n 4 %t.plain 2>&1 | FileCheck %s --check-prefix=PLAIN

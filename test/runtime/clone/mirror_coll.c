@@ -3,6 +3,7 @@
 // its parent's after every call (one broadcast per call through a derived
 // datatype of the buffers), and the parents compute what the run without
 // clones computes.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
 // RUN: %mpiexec -n 2 %t > %t.plain
 // RUN: env MPISYNC_OPTIONS=clones=1 %mpiexec -n 4 %t > %t.k1

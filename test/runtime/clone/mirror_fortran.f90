@@ -3,6 +3,7 @@
 ! Fortran program sees the application's world and its clones get what
 ! their parent receives (point-to-point with a status array, a reduction).
 ! REQUIRES: flang
+! REQUIRES: mpich
 ! RUN: %mpifort -fsanitize=mpisync -g %s -o %t
 ! RUN: %mpiexec -n 2 %t > %t.plain
 ! RUN: env MPISYNC_OPTIONS=clones=1 %mpiexec -n 4 %t > %t.k1

@@ -3,6 +3,7 @@
 // Between rounds the buffers are the program's (they are refilled), during
 // a round the send buffer may be read, not written, and the receive buffer
 // not accessed.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -DFIXED %s -o %t.ok

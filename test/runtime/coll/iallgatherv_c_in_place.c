@@ -3,6 +3,7 @@
 // is already in its block of recvbuf, and every block the counts and
 // displacements name is pending until completion, the rank's own included.
 // The gaps between blocks stay the program's.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -DFIXED %s -o %t.ok

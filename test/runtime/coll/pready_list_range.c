@@ -2,6 +2,7 @@
 // MPI_Pready_list or MPI_Pready_range as by MPI_Pready, and stays MPI's until
 // the request completes; partitions not yet ready are the program's. Four
 // partitions of 4 ints: the list {0, 3} first, then the range 1..2.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -DFIXED %s -o %t.ok

@@ -2,6 +2,7 @@
 // arrived: reading an arrived partition is fine, reading one that has not
 // arrived (or before asking) is an error. (MPICH may deliver all partitions
 // at once, so the sender readies both before the receiver polls.)
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 #include <mpi.h>

@@ -2,6 +2,7 @@
 // partition as soon as MPI_Parrived reports it, before the request
 // completes, and the sender fills each partition just before its
 // MPI_Pready. No report; the data is right.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: %mpiexec -n 2 %t 2>&1 | FileCheck %s --implicit-check-not=MPISync
 #include <mpi.h>

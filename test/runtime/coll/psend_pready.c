@@ -1,6 +1,7 @@
 // MPI 4.1 chapter 4: a send partition is the program's until MPI_Pready and
 // MPI's from then until the request completes. Writing partition 1 before
 // its MPI_Pready is fine; writing partition 0 after its MPI_Pready is not.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -DFIXED %s -o %t.ok

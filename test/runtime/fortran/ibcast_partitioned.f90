@@ -4,6 +4,7 @@
 ! request completes, and the program's before. (MPI 4.1 counts partitions'
 ! elements with INTEGER(KIND=MPI_COUNT_KIND).)
 ! REQUIRES: flang
+! REQUIRES: mpi-4
 ! RUN: mkdir -p %t.mods && %mpifort -fsanitize=mpisync -cpp -module-dir %t.mods %s -o %t
 ! RUN: not %mpiexec -n 2 %t > %t.out 2>&1
 ! RUN: FileCheck %s --check-prefix=R0 < %t.out

@@ -8,7 +8,8 @@
 // The guard recovers the true displacement, reports once per call site and
 // avoids the problem; the program checks every byte against the correct
 // placement and exits 66 (a D report is an error).
-// RUN: mpicc -g -c %s -o %t.o
+// REQUIRES: mpi-4
+// RUN: %plain_mpicc -g -c %s -o %t.o
 // RUN: %mpicc -fsanitize=mpisync %t.o -o %t
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1 not %mpiexec -n 2 %t gatherv 2>&1 | FileCheck %s --check-prefixes=ROOTED,GATHERV,LARGE
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_strategy=rounds not %mpiexec -n 2 %t gatherv 2>&1 | FileCheck %s --check-prefixes=ROOTED,GATHERV,ROUNDS

@@ -7,7 +7,8 @@
 //   python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv build/test \
 //       --param mpisync_large=1 --filter large_
 // REQUIRES: large
-// RUN: mpicc -g -c %s -o %t.o
+// REQUIRES: mpi-4
+// RUN: %plain_mpicc -g -c %s -o %t.o
 // RUN: %mpicc -fsanitize=mpisync %t.o -o %t
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1 not %mpiexec -n 3 %t 2>&1 | FileCheck %s --check-prefixes=CHECK,LARGE
 // RUN: env MPISYNC_OPTIONS=scaling_guard=1:scaling_strategy=split not %mpiexec -n 3 %t 2>&1 | FileCheck %s --check-prefixes=CHECK,SPLIT

@@ -2,6 +2,7 @@
 // the same rules. Rank 0 rewrites the origin buffer of an MPI_Put_c before
 // the fence that completes it, and rank 1 reads the result buffer of an
 // MPI_Get_c inside the epoch. Twin (-DFIXED): both after the fence.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
 // RUN: not %mpiexec -n 2 %t > %t.out 2>&1
 // RUN: FileCheck %s --check-prefix=R0 < %t.out
