@@ -16,6 +16,8 @@
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_libc.h"
+#include "threads/thread_clocks.h"
+#include "threads/unordered_buffers.h"
 
 using namespace __sanitizer;
 
@@ -86,7 +88,8 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
                          });
       });
     }
-  }
+  }  // Memory another thread's completed operation may still be MPI's.
+  threads::CheckStartUnordered(*op, start_stack);
 }
 
 // A send the library reports complete right after starting it had its data
@@ -146,6 +149,7 @@ void GiveUniqueHandle(MPI_Request *request) {
 }
 
 void Complete(MpiCall &call, PendingOp *op) {
+  threads::NoteCompleted(*op, call.name(), call.Stack());
   if (op->rma && op->rma_remote_on_request)
     NoteRmaRequestCompleted(op->rma_win, op->rma_start, call.name(),
                             call.Stack());
@@ -196,8 +200,10 @@ void BeforeFinalize(MpiCall &call) {
     DestroyOp(ActiveOp(0));
 }
 
+// Under threads a blocking call also leaves its buffers to the other
+// threads only once they synchronize with it (threads/unordered_buffers.h).
 void CheckBlocking(MpiCall &call, const BufferArg *buffers, int n) {
-  if (!__mpisync_state.pending || n == 0)
+  if ((!__mpisync_state.pending && !threads::Tracking()) || n == 0)
     return;
   Lock lock(&StateMutex());
   PendingOp *op = NewOp(call.name(), /*persistent=*/false);
@@ -205,7 +211,9 @@ void CheckBlocking(MpiCall &call, const BufferArg *buffers, int n) {
     AddBuffer(op, buffers[i].role, buffers[i].buf, buffers[i].count,
               buffers[i].datatype);
   op->start_stack = call.Stack();
-  CheckOverlaps(op, op->start_stack);
+  if (__mpisync_state.pending)
+    CheckOverlaps(op, op->start_stack);
+  threads::NoteCompleted(*op, call.name(), op->start_stack);
   DestroyOp(op);
 }
 
@@ -343,6 +351,7 @@ void OnStatusComplete(MpiCall &call, const SavedRequests &saved) {
   if (!op || op->state != OpState::kActive)
     return;
   op->complete_stack = call.Stack();
+  threads::NoteCompleted(*op, call.name(), op->complete_stack);
   DeactivateOp(op);
 }
 

@@ -41,11 +41,15 @@ void DescribeDatatype(const PendingBuffer &buf, char *out, uptr size) {
   out[size - 1] = 0;
 }
 
+
+} // namespace
+
 // "ADDR is N bytes from the start of the send buffer [lo, hi) of a pending
 // MPI_Isend (COUNT x TYPE, element E), started here:" and the stack, then
 // where the request was freed or last completed.
 void DescribeBufferAt(ReportDesc *desc, uptr addr, const PendingOp &op,
-                      const PendingBuffer &buf, MPI_Count element) {
+                      const PendingBuffer &buf, MPI_Count element,
+                      const char *state) {
   ReportBuffer &b = desc->buffer;
   desc->has_buffer = true;
   b.op = &op;
@@ -58,9 +62,9 @@ void DescribeBufferAt(ReportDesc *desc, uptr addr, const PendingOp &op,
   uptr start = buf.base ? buf.base : buf.lo;
   InternalScopedString &title = desc->AddStack("mpi_call", op.start_stack);
   title.AppendF("%p is %zd bytes from the start of the %s buffer [%p, %p) of "
-                "a pending %s (%lld x %s",
+                "a %s %s (%lld x %s",
                 (void *)addr, (sptr)addr - (sptr)start, RoleName(buf.role),
-                (void *)buf.lo, (void *)buf.hi, op.call,
+                (void *)buf.lo, (void *)buf.hi, state, op.call,
                 (long long)buf.requested_count, b.datatype);
   if (element >= 0)
     title.AppendF(", element %lld", (long long)element);
@@ -75,6 +79,8 @@ void DescribeBufferAt(ReportDesc *desc, uptr addr, const PendingOp &op,
     desc->AddStack("completion", op.complete_stack)
         .Append("The request was last completed here:\n");
 }
+
+namespace {
 
 // Manifest: the library had not yet consumed (send) or produced (receive)
 // the data when the access happened, so this run's data is affected.

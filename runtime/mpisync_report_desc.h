@@ -112,6 +112,12 @@ void PrintJsonReport(const ReportDesc &desc, int rank, uptr seq);
 // stack, other) triple was reported before, or a suppression matches
 // either stack.
 bool NewReport(ErrorKind kind, u32 stack, u32 other);
+// The buffer part of a report: where `addr` lies in `buf` of `op` (a
+// "pending" or "completed" operation, as `state` says) and the stacks of
+// its start and of its completion or MPI_Request_free.
+void DescribeBufferAt(ReportDesc *desc, uptr addr, const PendingOp &op,
+                      const PendingBuffer &buf, MPI_Count element,
+                      const char *state = "pending");
 // One report per (site, other site) pair and kind: true if seen before.
 bool AlreadyReported(ErrorKind kind, uptr site, u32 other);
 bool Suppressed(ErrorKind kind, u32 a, u32 b);

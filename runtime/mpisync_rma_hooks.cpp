@@ -21,6 +21,7 @@
 #include "mpisync_rma_transport.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"
+#include "threads/unordered_buffers.h"
 
 using namespace __sanitizer;
 
@@ -64,8 +65,10 @@ void CompleteLocally(Window *w, int target, u32 stack) {
   Lock lock(&StateMutex());
   ScratchVector<PendingOp *> done;
   CollectActiveRmaOps(w->handle, target, &done);
+  MpiCall *call = CurrentMpiCall();
   for (uptr i = 0; i < done.size(); i++) {
     PendingOp *op = done[i];
+    threads::NoteCompleted(*op, call ? call->name() : "MPI", stack);
     if (op->request != MPI_REQUEST_NULL) {
       // An R* request: the buffers are free, the request still has to be
       // completed by the program.

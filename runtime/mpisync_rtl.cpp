@@ -9,6 +9,7 @@
 #include "mpisync_shadow.h"
 #include "mpisync_stats.h"
 #include "mpisync_suppressions.h"
+#include "threads/thread_interceptors.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_symbolizer.h"
 
@@ -53,6 +54,7 @@ void Initialize() {
   InitializeShadow();
   InitializeSuppressions();
   InitializeInterceptors();
+  threads::InitializeThreadInterceptors();
   InstallModeLayers();
   atexit(ExitWithErrorCode);
   initialized = true;
