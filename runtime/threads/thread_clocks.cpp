@@ -41,7 +41,7 @@ struct Slot {
 };
 
 struct ForkTokenImpl {
-  VectorClock clock;
+  int slot;
 };
 
 StaticSpinMutex engine_mu;
@@ -190,32 +190,39 @@ ForkToken *BeforeThreadCreate() {
     return nullptr;
   SpinMutexLock lock(&engine_mu);
   StartTracking();
-  int slot = MySlot();
+  int parent = MySlot();
+  if (parent < 0)
+    return nullptr;
+  // The child's slot is taken now: operations completing before the
+  // child runs its first instruction must wait for it too.
+  int slot = TakeSlot();
   if (slot < 0)
     return nullptr;
+  VectorClock &child = slots[slot].clock;
+  u32 own = child.c[slot];
+  child.Join(slots[parent].clock);
+  child.c[slot] = own;
+  slots[parent].clock.c[parent]++;
   ForkToken *token = static_cast<ForkToken *>(InternalAlloc(sizeof(ForkToken)));
-  internal_memcpy(&token->clock, &slots[slot].clock, sizeof(VectorClock));
-  slots[slot].clock.c[slot]++;
+  token->slot = slot;
   return token;
 }
 
 void ThreadStarted(ForkToken *token) {
   if (!token)
     return;
-  {
-    SpinMutexLock lock(&engine_mu);
-    int slot = TakeSlot();
-    if (slot >= 0) {
-      my_slot_plus_one = slot + 1;
-      u32 own = slots[slot].clock.c[slot];
-      slots[slot].clock.Join(token->clock);
-      slots[slot].clock.c[slot] = own;
-    }
-  }
+  my_slot_plus_one = token->slot + 1;
   InternalFree(token);
 }
 
-void ForgetForkToken(ForkToken *token) { InternalFree(token); }
+void ForgetForkToken(ForkToken *token) {
+  {
+    SpinMutexLock lock(&engine_mu);
+    slots[token->slot].last_epoch = slots[token->slot].clock.c[token->slot];
+    slots[token->slot].used = false;
+  }
+  InternalFree(token);
+}
 
 void ThreadFinished(uptr sync) {
   int slot = MySlot();

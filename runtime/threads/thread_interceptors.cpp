@@ -1,6 +1,6 @@
 // pthread interceptors that feed the thread clocks (thread_clocks.h):
 // creation and join, mutexes, condition variables, read-write and spin
-// locks, barriers and semaphores. Calls made inside the MPI library (its
+// locks, barriers and semaphores; and the instrumented atomics' entries. Calls made inside the MPI library (its
 // own locks) and by threads MPISync does not track are passed through.
 #include "threads/thread_interceptors.h"
 
@@ -146,6 +146,21 @@ INTERCEPTOR(int, pthread_barrier_wait, pthread_barrier_t *b) {
   int rc = REAL(pthread_barrier_wait)(b);
   AcquireIf(0, b);
   return rc;
+}
+
+// Atomic operations of instrumented code with acquire or release semantics
+// (pass/AtomicSyncInstrumenter.cpp): a flag handed over with C11 atomics
+// orders threads as a mutex does.
+extern "C" SANITIZER_INTERFACE_ATTRIBUTE void
+__mpisync_atomic_acquire(const void *p) {
+  if (Tracked())
+    Acquire((uptr)p);
+}
+
+extern "C" SANITIZER_INTERFACE_ATTRIBUTE void
+__mpisync_atomic_release(const void *p) {
+  if (Tracked())
+    Release((uptr)p);
 }
 
 namespace mpisync {
