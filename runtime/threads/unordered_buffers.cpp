@@ -115,14 +115,23 @@ void AppendThread(InternalScopedString *s, int name) {
     s->AppendF("thread T%d", name);
 }
 
-void ReportUnorderedAccess(ErrorKind kind, const AccessInfo &access,
-                           const UnorderedOp &u, const PendingBuffer &buf,
-                           uptr at, MPI_Count element) {
+// One conflict of an access with a watched buffer.
+struct Conflict {
+  ErrorKind kind;
+  const UnorderedOp *u;
+  const PendingBuffer *buf;
+  uptr at;
+  MPI_Count element;
+};
+
+void ReportUnorderedAccess(const AccessInfo &access, const Conflict &c,
+                           u32 access_stack) {
+  ErrorKind kind = c.kind;
+  const UnorderedOp &u = *c.u;
+  const PendingBuffer &buf = *c.buf;
+  uptr at = c.at;
+  MPI_Count element = c.element;
   const PendingOp &op = *u.op;
-  if (!flags()->report_latent ||
-      AlreadyReported(kind, access.pc, op.start_stack))
-    return;
-  u32 access_stack = CaptureStack(access.pc, access.bp, /*fast=*/false);
   if (Suppressed(kind, access_stack, op.start_stack))
     return;
   ReportDesc desc(kind);
@@ -205,8 +214,11 @@ void NoteCompleted(const PendingOp &op, const char *call, u32 complete_stack) {
   WatchPublished((uptr)u.op, lo, hi);
 }
 
-void CheckUnorderedAccess(const AccessInfo &access) {
-  Lock lock(&StateMutex());
+namespace {
+
+// The first buffer `access` conflicts with that is not ordered before it.
+// Caller holds StateMutex.
+bool FindConflict(const AccessInfo &access, Conflict *out) {
   uptr begin = access.addr, end = access.addr + access.size;
   BufferAccess how = access.is_write ? BufferAccess::kStore : BufferAccess::kLoad;
   for (uptr i = 0; i < unordered.size(); i++) {
@@ -219,22 +231,38 @@ void CheckUnorderedAccess(const AccessInfo &access) {
       if (!buf.map || !buf.armed || rule.outcome != RuleOutcome::kError)
         continue;
       bool found = false;
-      uptr at = 0;
-      MPI_Count element = -1;
       ForEachSegmentIn(*buf.map, buf.base, buf.count, begin, end,
                        [&](uptr sb, uptr, MPI_Count e) {
                          if (found)
                            return;
                          found = true;
-                         at = sb > begin ? sb : begin;
-                         element = e;
+                         *out = {rule.kind, &u, &buf, sb > begin ? sb : begin,
+                                 e};
                        });
-      if (found) {
-        ReportUnorderedAccess(rule.kind, access, u, buf, at, element);
-        return;
-      }
+      if (found)
+        return true;
     }
   }
+  return false;
+}
+
+} // namespace
+
+void CheckUnorderedAccess(const AccessInfo &access) {
+  {
+    Lock lock(&StateMutex());
+    Conflict c;
+    if (!FindConflict(access, &c) || !flags()->report_latent ||
+        AlreadyReported(c.kind, access.pc, c.u->op->start_stack))
+      return;
+  }
+  // Unwinding may free memory (pthread_getattr_np), and free() checks
+  // pending buffers under StateMutex: capture first, then look again.
+  u32 access_stack = CaptureStack(access.pc, access.bp, /*fast=*/false);
+  Lock lock(&StateMutex());
+  Conflict c;
+  if (FindConflict(access, &c))
+    ReportUnorderedAccess(access, c, access_stack);
 }
 
 void CheckStartUnordered(const PendingOp &op, u32 start_stack) {
