@@ -9,6 +9,7 @@
 #include "mpisync_flags.h"
 #include "mpisync_report_desc.h"
 #include "mpisync_suppressions.h"
+#include "threads/thread_clocks.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_dense_map.h"
@@ -62,6 +63,10 @@ __sanitizer::InternalScopedString &ReportDesc::AddStack(const char *role,
       stacks[num_stacks < kMaxStacks ? num_stacks++ : kMaxStacks - 1];
   s.role = role;
   s.id = id;
+  bool own = !internal_strcmp(role, "access") ||
+             !internal_strcmp(role, "release") ||
+             !internal_strcmp(role, "start");
+  s.thread = own && threads::Tracking() ? threads::CurrentThreadName() : -1;
   s.title.clear();
   return s.title;
 }

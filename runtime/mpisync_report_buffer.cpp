@@ -6,6 +6,7 @@
 #include "mpisync_report.h"
 #include "mpisync_report_desc.h"
 #include "mpisync_stack.h"
+#include "threads/thread_clocks.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_libc.h"
@@ -125,10 +126,13 @@ void ReportBufferAccess(ErrorKind kind, RuleVerdict verdict,
   desc.verdict = unknown ? "unknown" : latent ? "latent" : "manifest";
   desc.access = {access.is_write ? "write" : "read", access.addr, access.size};
   desc.has_access = true;
+  char thread[32];
   desc.AddStack("access", access_stack)
-      .AppendF("%s of size %zu at %p by rank %d (%s)\n",
+      .AppendF("%s of size %zu at %p by rank %d%s (%s)\n",
                access.is_write ? "WRITE" : "READ", access.size,
-               (void *)access.addr, WorldRank(), verdict_text);
+               (void *)access.addr, WorldRank(),
+               threads::CurrentThreadSuffix(thread, sizeof(thread)),
+               verdict_text);
   DescribeBufferAt(&desc, access.addr, op, buf, element);
   desc.SetSummary(access_stack, op.start_call, op.start_stack);
   EmitReport(desc);
@@ -158,11 +162,13 @@ void ReportReleasedBuffer(ErrorKind kind, const char *how, uptr begin, uptr end,
   if (!NewReport(kind, release_stack, op.start_stack))
     return;
   ReportDesc desc(kind);
+  char thread[32];
   desc.access = {how, begin, end - begin};
   desc.has_access = true;
   desc.AddStack("release", release_stack)
-      .AppendF("%s [%p, %p) on rank %d while MPI still owns part of it:\n", how,
-               (void *)begin, (void *)end, WorldRank());
+      .AppendF("%s [%p, %p) on rank %d%s while MPI still owns part of it:\n",
+               how, (void *)begin, (void *)end, WorldRank(),
+               threads::CurrentThreadSuffix(thread, sizeof(thread)));
   uptr addr = buf.lo > begin ? buf.lo : begin;
   DescribeBufferAt(&desc, addr, op, buf, -1);
   desc.SetSummary(release_stack, op.start_call, op.start_stack);

@@ -104,6 +104,16 @@ int CurrentThreadName() {
   return slot < 0 ? -1 : ThreadNameOfSlot(slot);
 }
 
+const char *CurrentThreadSuffix(char *buf, uptr size) {
+  int name = CurrentThreadName();
+  if (name < 0 || !Tracking())
+    return "";
+  if (name == 0)
+    return ", main thread";
+  internal_snprintf(buf, size, ", thread T%d", name);
+  return buf;
+}
+
 int ThreadNameOfSlot(int slot) {
   if (slot < 0 || slot >= kMaxThreadSlots)
     return -1;

@@ -36,6 +36,9 @@ bool CurrentThreadTracked();
 // order of creation. -1 when untracked.
 int CurrentThreadName();
 int ThreadNameOfSlot(int slot);
+// ", main thread" / ", thread T3" for the calling thread while threads are
+// tracked, else nothing: what a report's access line adds after the rank.
+const char *CurrentThreadSuffix(char *buf, uptr size);
 
 // The current event of this thread.
 Stamp CurrentStamp();

@@ -154,6 +154,7 @@ void ReportUnorderedAccess(const AccessInfo &access, const Conflict &c,
   done.AppendF("The operation was completed by %s in ", u.complete_call);
   AppendThread(&done, u.completer);
   done.Append(" here, and nothing orders that before the access:\n");
+  desc.SetLastStackThread(u.completer);
   desc.SetSummary(access_stack, op.start_call, op.start_stack);
   EmitReport(desc);
 }
@@ -181,6 +182,7 @@ void ReportUnorderedStart(const PendingOp &op, const PendingBuffer &buf,
   done.AppendF("The operation was completed by %s in ", u.complete_call);
   AppendThread(&done, u.completer);
   done.Append(" here:\n");
+  desc.SetLastStackThread(u.completer);
   desc.SetSummary(start_stack, u.op->start_call, u.op->start_stack);
   EmitReport(desc);
 }

@@ -5,6 +5,10 @@
 // Twin (-DFIXED): the main thread joins T1 first, which orders the wait.
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t -lpthread
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
+// The JSON log names the thread of each stack (0: main thread, 1: T1):
+// RUN: rm -rf %t.d && mkdir -p %t.d
+// RUN: env MPISYNC_OPTIONS=log_format=json:log_path=%t.d/json not %mpiexec -n 2 %t
+// RUN: cat %t.d/json.0.* | FileCheck %s --check-prefix=JSON
 // RUN: %mpicc -fsanitize=mpisync -g -DFIXED %s -o %t.ok -lpthread
 // RUN: %mpiexec -n 2 %t.ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
 #include <mpi.h>
@@ -43,8 +47,11 @@ int main(int argc, char **argv) {
     // CHECK: of a completed MPI_Isend (8 x MPI_INT, element 2), started here:
     // CHECK-NEXT: #0 {{.*}} in main {{.*}}hb_isend_write_pthread.c:[[@LINE-12]]
     // CHECK: The operation was completed by MPI_Wait in thread T1 here
-    // CHECK-NEXT: #0 {{.*}} in waiter {{.*}}hb_isend_write_pthread.c:20
-    // CHECK: SUMMARY: MPISync: send-buffer-write {{.*}}hb_isend_write_pthread.c:[[@LINE-8]]:{{[0-9]+}} in main; MPI_Isend at {{.*}}hb_isend_write_pthread.c:[[@LINE-15]]
+    // CHECK-NEXT: #0 {{.*}} in waiter {{.*}}hb_isend_write_pthread.c:24
+    // JSON: "role":"access",{{.*}}"top":{{[0-9]+}},"thread":0}
+    // JSON-SAME: "role":"mpi_call",{{.*}}"top":{{[0-9]+}}}
+    // JSON-SAME: "role":"completion",{{.*}}"top":{{[0-9]+}},"thread":1}
+    // CHECK: SUMMARY: MPISync: send-buffer-write {{.*}}hb_isend_write_pthread.c:[[@LINE-11]]:{{[0-9]+}} in main; MPI_Isend at {{.*}}hb_isend_write_pthread.c:[[@LINE-18]]
 #ifndef FIXED
     pthread_join(t, NULL);
 #endif
