@@ -43,6 +43,9 @@ WORKLOADS = {
     # runtime's cost per operation must not grow with their number.
     "bfs_rma": ("16384 8 16", "1024 4 1"),
     "labelprop_p2p": ("100000 60", "2000 10"),
+    # MPI_THREAD_MULTIPLE: 4 threads per rank exchanging halos, never
+    # synchronizing with one another (docs/performance.md).
+    "threads_p2p": ("20000 64 4", "200 64 4"),
 }
 
 

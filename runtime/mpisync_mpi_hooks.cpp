@@ -232,6 +232,21 @@ void BeforeStart(MpiCall &call, const BufferArg *buffers, int n) {
   ActivateOp(op);
 }
 
+bool NoteStartingSendCopied(uptr src, uptr size) {
+  PendingOp *op = starting_op;
+  if (!op)
+    return false;
+  for (uptr b = 0; b < op->num_buffers; b++) {
+    const PendingBuffer &buf = op->buffers[b];
+    if (buf.map && !LibraryWrites(buf.role) && buf.lo <= src &&
+        src + size <= buf.hi) {
+      __atomic_store_n(&op->send_data_consumed, true, __ATOMIC_RELAXED);
+      return true;
+    }
+  }
+  return false;
+}
+
 void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   PendingOp *op = starting_op;
   starting_op = nullptr;
@@ -243,14 +258,18 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
     return;
   }
   // Asked before the handle is registered: no other thread can complete
-  // the operation meanwhile.
-  bool consumed = SendCompletedAtStart(op, *request);
+  // the operation meanwhile. A copy of the data observed inside the call
+  // (an eager send) already says it: no extra MPI call, which under
+  // MPI_THREAD_MULTIPLE would contend for the library's lock and progress
+  // engine once more per send (docs/performance.md).
+  bool observed = __atomic_load_n(&op->send_data_consumed, __ATOMIC_RELAXED);
+  bool consumed = observed || SendCompletedAtStart(op, *request);
   if (consumed && HandleInUse(*request))
     GiveUniqueHandle(const_cast<MPI_Request *>(request));
   Lock lock(&StateMutex());
   op->send_data_consumed |= consumed;
   op->request_slot = (uptr)request;
-  op->start_tid = (int)GetTid();
+  op->start_tid = CurrentTid();
   RegisterOp(op, *request);
   MarkShadow(op);
   ReportBuffersExceedingMemory(*op);

@@ -15,6 +15,7 @@
 #include "mpisync_rma.h"
 
 #include "mpisync_pending.h"
+#include "mpisync_rtl.h"
 #include "mpisync_report_rma.h"
 #include "mpisync_rma_clock.h"
 #include "mpisync_rma_records.h"
@@ -637,7 +638,7 @@ void AfterRmaOp(MpiCall &, int rc, const MPI_Request *request) {
   }
   if (request && *request != MPI_REQUEST_NULL) {
     op->request_slot = (uptr)request;
-    op->start_tid = (int)GetTid();
+    op->start_tid = CurrentTid();
     RegisterOp(op, *request);
   }
   MarkShadow(op);

@@ -63,6 +63,13 @@ void Initialize() {
           (void *)__mpisync_state.shadow_offset);
 }
 
+int CurrentTid() {
+  static THREADLOCAL int tid;
+  if (!tid)
+    tid = (int)__sanitizer::GetTid();
+  return tid;
+}
+
 } // namespace mpisync
 
 extern "C" SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_init() {
