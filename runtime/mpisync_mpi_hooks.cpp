@@ -88,7 +88,7 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
                          });
       });
     }
-  }  // Memory another thread's completed operation may still be MPI's.
+  } // Memory another thread's completed operation may still be MPI's.
   threads::CheckStartUnordered(*op, start_stack);
 }
 

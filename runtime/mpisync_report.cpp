@@ -9,12 +9,12 @@
 #include "mpisync_flags.h"
 #include "mpisync_report_desc.h"
 #include "mpisync_suppressions.h"
-#include "threads/thread_clocks.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_libc.h"
 #include "sanitizer_common/sanitizer_placement_new.h"
+#include "threads/thread_clocks.h"
 
 using namespace __sanitizer;
 

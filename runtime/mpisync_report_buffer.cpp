@@ -6,11 +6,11 @@
 #include "mpisync_report.h"
 #include "mpisync_report_desc.h"
 #include "mpisync_stack.h"
-#include "threads/thread_clocks.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_libc.h"
 #include "sanitizer_common/sanitizer_placement_new.h"
+#include "threads/thread_clocks.h"
 
 using namespace __sanitizer;
 
@@ -41,7 +41,6 @@ void DescribeDatatype(const PendingBuffer &buf, char *out, uptr size) {
     internal_strncpy(out, "a derived datatype", size);
   out[size - 1] = 0;
 }
-
 
 } // namespace
 

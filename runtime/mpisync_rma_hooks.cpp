@@ -15,11 +15,11 @@
 #include "mpisync_rma.h"
 
 #include "mpisync_pending.h"
-#include "mpisync_rtl.h"
 #include "mpisync_report_rma.h"
 #include "mpisync_rma_clock.h"
 #include "mpisync_rma_records.h"
 #include "mpisync_rma_transport.h"
+#include "mpisync_rtl.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"
 #include "threads/unordered_buffers.h"

@@ -9,9 +9,9 @@
 #include "mpisync_shadow.h"
 #include "mpisync_stats.h"
 #include "mpisync_suppressions.h"
-#include "threads/thread_interceptors.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_symbolizer.h"
+#include "threads/thread_interceptors.h"
 
 #include <stdio.h>
 #include <stdlib.h>

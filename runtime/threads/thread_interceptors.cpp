@@ -1,7 +1,8 @@
 // pthread interceptors that feed the thread clocks (thread_clocks.h):
 // creation and join, mutexes, condition variables, read-write and spin
-// locks, barriers and semaphores; and the instrumented atomics' entries. Calls made inside the MPI library (its
-// own locks) and by threads MPISync does not track are passed through.
+// locks, barriers and semaphores; and the instrumented atomics' entries. Calls
+// made inside the MPI library (its own locks) and by threads MPISync does not
+// track are passed through.
 #include "threads/thread_interceptors.h"
 
 #include "interception/interception.h"
@@ -20,9 +21,7 @@ using mpisync::threads::Release;
 
 namespace {
 
-bool Tracked() {
-  return mpisync::threads::Tracking() && !mpisync::InsideMpi();
-}
+bool Tracked() { return mpisync::threads::Tracking() && !mpisync::InsideMpi(); }
 
 void AcquireIf(int rc, const volatile void *sync) {
   if (rc == 0 && Tracked())

@@ -132,8 +132,8 @@ bool IsBarrier(ompt_sync_region_t kind) {
 void OnSyncRegion(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
                   ompt_data_t *, ompt_data_t *task_data, const void *) {
   TaskCell *task = TaskOf(task_data);
-  uptr barrier = task && task->team && IsBarrier(kind) ? task->team->barrier()
-                                                       : 0;
+  uptr barrier =
+      task && task->team && IsBarrier(kind) ? task->team->barrier() : 0;
   if (endpoint == ompt_scope_begin) {
     if (barrier)
       Release(barrier);
@@ -150,8 +150,8 @@ void OnTaskCreate(ompt_data_t *encountering, const ompt_frame_t *,
   if (!(flags & ompt_task_explicit))
     return;
   TaskCell *parent = TaskOf(encountering);
-  TaskCell *task = NewTask(parent ? parent->team : nullptr, true,
-                           has_dependences != 0, 0);
+  TaskCell *task =
+      NewTask(parent ? parent->team : nullptr, true, has_dependences != 0, 0);
   new_task_data->ptr = task;
   Release((uptr)task);
 }

@@ -167,8 +167,8 @@ void ReportUnorderedStart(const PendingOp &op, const PendingBuffer &buf,
     return;
   ReportDesc desc(kind);
   InternalScopedString &title = desc.AddStack("start", start_stack);
-  title.AppendF("The %s buffer of %s [%p, %p) in ", RoleName(buf.role),
-                op.call, (void *)buf.lo, (void *)buf.hi);
+  title.AppendF("The %s buffer of %s [%p, %p) in ", RoleName(buf.role), op.call,
+                (void *)buf.lo, (void *)buf.hi);
   AppendThread(&title, CurrentThreadName());
   title.AppendF(" overlaps, at %p, the %s buffer of %s that ", (void *)at,
                 RoleName(other.role), u.op->call);
@@ -207,9 +207,13 @@ void NoteCompleted(const PendingOp &op, const char *call, u32 complete_stack) {
     }
   if (unordered.size() >= kMaxUnordered)
     Remove(0);
-  UnorderedOp u = {CopyOp(op),  done, CurrentThreadName(),
-                   call,        complete_stack ? complete_stack : op.start_stack,
-                   lo,          hi};
+  UnorderedOp u = {CopyOp(op),
+                   done,
+                   CurrentThreadName(),
+                   call,
+                   complete_stack ? complete_stack : op.start_stack,
+                   lo,
+                   hi};
   unordered.push_back(u);
   atomic_store_relaxed(&num_unordered, unordered.size());
   Poison(u);
@@ -222,7 +226,8 @@ namespace {
 // Caller holds StateMutex.
 bool FindConflict(const AccessInfo &access, Conflict *out) {
   uptr begin = access.addr, end = access.addr + access.size;
-  BufferAccess how = access.is_write ? BufferAccess::kStore : BufferAccess::kLoad;
+  BufferAccess how =
+      access.is_write ? BufferAccess::kStore : BufferAccess::kLoad;
   for (uptr i = 0; i < unordered.size(); i++) {
     const UnorderedOp &u = unordered[i];
     if (end <= u.lo || u.hi <= begin || OrderedBefore(u.done))
