@@ -37,6 +37,30 @@ struct UnorderedOp {
 
 InternalMmapVectorNoCtor<UnorderedOp> unordered;
 atomic_uintptr_t num_unordered;
+// One watched range (mpisync_pending.h) covers them all: it grows with
+// them and is dropped when none is left, so a completion does not
+// recompute the published hull.
+uptr watched_lo, watched_hi;
+
+void WatchHull(uptr lo, uptr hi) {
+  if (watched_lo < watched_hi && watched_lo <= lo && hi <= watched_hi)
+    return;
+  if (watched_lo < watched_hi) {
+    UnwatchPublished((uptr)&unordered, watched_lo, watched_hi);
+    lo = lo < watched_lo ? lo : watched_lo;
+    hi = hi > watched_hi ? hi : watched_hi;
+  }
+  watched_lo = lo;
+  watched_hi = hi;
+  WatchPublished((uptr)&unordered, lo, hi);
+}
+
+void UnwatchIfEmpty() {
+  if (!unordered.empty() || watched_lo >= watched_hi)
+    return;
+  UnwatchPublished((uptr)&unordered, watched_lo, watched_hi);
+  watched_lo = watched_hi = 0;
+}
 
 PendingOp *CopyOp(const PendingOp &op) {
   PendingOp *copy = static_cast<PendingOp *>(InternalAlloc(sizeof(PendingOp)));
@@ -91,8 +115,22 @@ void Remove(uptr i) {
   for (uptr j = 0; j < unordered.size(); j++)
     if (unordered[j].lo < u.hi + kGranule && u.lo < unordered[j].hi + kGranule)
       Poison(unordered[j]);
-  UnwatchPublished((uptr)u.op, u.lo, u.hi);
+  UnwatchIfEmpty();
   DestroyOp(u.op);
+}
+
+// Whether the two operations mark the same shadow: the same buffers with
+// the same roles and layouts.
+bool SameShadow(const PendingOp &a, const PendingOp &b) {
+  if (a.num_buffers != b.num_buffers)
+    return false;
+  for (uptr i = 0; i < a.num_buffers; i++) {
+    const PendingBuffer &x = a.buffers[i], &y = b.buffers[i];
+    if (x.role != y.role || x.base != y.base || x.count != y.count ||
+        x.map != y.map || x.armed != y.armed)
+      return false;
+  }
+  return true;
 }
 
 void Hull(const PendingOp &op, uptr *lo, uptr *hi) {
@@ -199,14 +237,6 @@ void NoteCompleted(const PendingOp &op, const char *call, u32 complete_stack) {
   Hull(op, &lo, &hi);
   if (lo >= hi)
     return;
-  for (uptr i = 0; i < unordered.size(); i++)
-    if (unordered[i].done.slot == done.slot && unordered[i].lo == lo &&
-        unordered[i].hi == hi) {
-      Remove(i);
-      break;
-    }
-  if (unordered.size() >= kMaxUnordered)
-    Remove(0);
   UnorderedOp u = {CopyOp(op),
                    done,
                    CurrentThreadName(),
@@ -214,10 +244,26 @@ void NoteCompleted(const PendingOp &op, const char *call, u32 complete_stack) {
                    complete_stack ? complete_stack : op.start_stack,
                    lo,
                    hi};
+  for (uptr i = 0; i < unordered.size(); i++) {
+    UnorderedOp &old = unordered[i];
+    if (old.done.slot != done.slot || old.lo != lo || old.hi != hi)
+      continue;
+    // The same buffers again (a loop's next round): only the stamp and
+    // the description change, the shadow stays as it is.
+    if (SameShadow(*old.op, op)) {
+      DestroyOp(old.op);
+      old = u;
+      return;
+    }
+    Remove(i);
+    break;
+  }
+  if (unordered.size() >= kMaxUnordered)
+    Remove(0);
   unordered.push_back(u);
   atomic_store_relaxed(&num_unordered, unordered.size());
   Poison(u);
-  WatchPublished((uptr)u.op, lo, hi);
+  WatchHull(lo, hi);
 }
 
 namespace {
