@@ -7,8 +7,10 @@
 
 #include "interception/interception.h"
 #include "mpisync_rtl.h"
+#include "mpisync_stack.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
+#include "sanitizer_common/sanitizer_stacktrace.h"
 #include "threads/thread_clocks.h"
 
 #include <pthread.h>
@@ -43,6 +45,10 @@ void *StartTrackedThread(void *p) {
   ThreadStart start = *static_cast<ThreadStart *>(p);
   InternalFree(p);
   mpisync::threads::ThreadStarted(start.token);
+  // The first unwind of a thread looks up its stack bounds, which mallocs
+  // and frees in libc; a report made under StateMutex must not be the first
+  // (free() checks pending buffers under StateMutex).
+  mpisync::CaptureStack(GET_CURRENT_PC(), GET_CURRENT_FRAME(), /*fast=*/true);
   void *result = start.routine(start.arg);
   mpisync::threads::ThreadFinished((uptr)pthread_self());
   return result;
