@@ -51,6 +51,9 @@ WORKLOADS = {
     "fem_assembly": ("1024 200", "64 20"),
     # ... and start-up and shut-down, in a run well under a second.
     "startup": ("200", "20"),
+    # MPI_THREAD_MULTIPLE: 4 threads per rank exchanging halos, never
+    # synchronizing with one another (docs/performance.md).
+    "threads_p2p": ("20000 64 4", "200 64 4"),
 }
 
 # Workloads written in C++ (bench/workloads/<name>.cpp); the rest are C.

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryAccessInstrumenter.h"
+#include "AtomicSyncInstrumenter.h"
 
 #include "AffineHoisting.h"
 #include "FastPathEmitter.h"
@@ -523,6 +524,7 @@ PreservedAnalyses MPISyncPass::run(Module &M, ModuleAnalysisManager &MAM) {
         F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation) ||
         F.hasFnAttribute(Attribute::Naked))
       continue;
+    instrumentAtomicSync(F);
     Functions.push_back(std::make_unique<FunctionInstrumenter>(
         F, Emitter, Filters, FAM.getResult<TargetLibraryAnalysis>(F)));
     Functions.back()->prepare();

@@ -16,6 +16,7 @@
 #include "mpisync_stats.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_stacktrace.h"
+#include "threads/unordered_buffers.h"
 
 using namespace __sanitizer;
 
@@ -67,7 +68,11 @@ void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
   // Window memory: the access is recorded for the RMA conflict check.
   if (bits & kShadowWinMask)
     RecordWindowAccess(p, size, is_write, pc, bp, /*clear_shadow=*/!range);
-  if (!(bits & ~kShadowWinMask))
+  // A buffer another thread's operation released: is this access ordered
+  // after the release?
+  if (bits & kShadowUnorderedMask)
+    threads::CheckUnorderedAccess({p, size, is_write, pc, bp});
+  if (!(bits & ~(kShadowWinMask | kShadowUnorderedMask)))
     return;
   CountStat(kStatShadow);
   Lock lock(&StateMutex());
@@ -108,6 +113,7 @@ void CheckRelease(uptr begin, uptr end, bool is_stack, const char *how,
   // that owns the site reports it.
   clone::AccessCheckScope access_check(clone::ChecksSite(pc));
   Lock lock(&StateMutex());
+  threads::ForgetUnorderedIn(begin, end);
   // Collect first: reporting deactivates, which changes the active set.
   InternalMmapVector<PendingOp *> hit;
   ForEachOverlap(begin, end,

@@ -9,6 +9,7 @@
 #include "mpisync_access.h"
 #include "mpisync_interface.h"
 #include "mpisync_modules.h"
+#include "mpisync_mpi_hooks.h"
 #include "mpisync_pending.h"
 #include "mpisync_rtl.h"
 #include "sanitizer_common/sanitizer_common.h"
@@ -68,6 +69,10 @@ void ObserveLibraryCopy(uptr dst, uptr src, uptr size) {
   bool src_pending = src && InHull(src, size, s.store_lo, s.store_span);
   bool dst_pending = dst && InHull(dst, size, s.load_lo, s.load_span);
   if (!src_pending && !dst_pending)
+    return;
+  // An eager send copying its own data: no lock, which here would lengthen
+  // the library's own critical section under MPI_THREAD_MULTIPLE.
+  if (src_pending && !dst_pending && NoteStartingSendCopied(src, size))
     return;
   // This thread is inside MPI and may hold the library's own lock, while
   // another thread holding StateMutex waits for that lock in a datatype

@@ -17,6 +17,8 @@
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_libc.h"
+#include "threads/thread_clocks.h"
+#include "threads/unordered_buffers.h"
 
 using namespace __sanitizer;
 
@@ -89,7 +91,8 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
                          });
       });
     }
-  }
+  } // Memory another thread's completed operation may still be MPI's.
+  threads::CheckStartUnordered(*op, start_stack);
 }
 
 namespace {
@@ -151,6 +154,7 @@ void GiveUniqueHandle(MPI_Request *request) {
 }
 
 void Complete(MpiCall &call, PendingOp *op) {
+  threads::NoteCompleted(*op, call.name(), call.Stack());
   if (op->rma && op->rma_remote_on_request)
     NoteRmaRequestCompleted(op->rma_win, op->rma_start, call.name(),
                             call.Stack());
@@ -201,8 +205,10 @@ void BeforeFinalize(MpiCall &call) {
     DestroyOp(ActiveOp(0));
 }
 
+// Under threads a blocking call also leaves its buffers to the other
+// threads only once they synchronize with it (threads/unordered_buffers.h).
 void CheckBlocking(MpiCall &call, const BufferArg *buffers, int n) {
-  if (!__mpisync_state.pending || n == 0)
+  if ((!__mpisync_state.pending && !threads::Tracking()) || n == 0)
     return;
   Lock lock(&StateMutex());
   PendingOp *op = NewOp(call.name(), /*persistent=*/false);
@@ -210,7 +216,9 @@ void CheckBlocking(MpiCall &call, const BufferArg *buffers, int n) {
     AddBuffer(op, buffers[i].role, buffers[i].buf, buffers[i].count,
               buffers[i].datatype);
   op->start_stack = call.Stack();
-  CheckOverlaps(op, op->start_stack);
+  if (__mpisync_state.pending)
+    CheckOverlaps(op, op->start_stack);
+  threads::NoteCompleted(*op, call.name(), op->start_stack);
   DestroyOp(op);
 }
 
@@ -229,6 +237,21 @@ void BeforeStart(MpiCall &call, const BufferArg *buffers, int n) {
   ActivateOp(op);
 }
 
+bool NoteStartingSendCopied(uptr src, uptr size) {
+  PendingOp *op = starting_op;
+  if (!op)
+    return false;
+  for (uptr b = 0; b < op->num_buffers; b++) {
+    const PendingBuffer &buf = op->buffers[b];
+    if (buf.map && !LibraryWrites(buf.role) && buf.lo <= src &&
+        src + size <= buf.hi) {
+      __atomic_store_n(&op->send_data_consumed, true, __ATOMIC_RELAXED);
+      return true;
+    }
+  }
+  return false;
+}
+
 void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   PendingOp *op = starting_op;
   starting_op = nullptr;
@@ -240,14 +263,18 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
     return;
   }
   // Asked before the handle is registered: no other thread can complete
-  // the operation meanwhile.
-  bool consumed = SendCompleteInLibrary(op, *request);
+  // the operation meanwhile. A copy of the data observed inside the call
+  // (an eager send) already says it: no extra MPI call, which under
+  // MPI_THREAD_MULTIPLE would contend for the library's lock and progress
+  // engine once more per send (docs/performance.md).
+  bool observed = __atomic_load_n(&op->send_data_consumed, __ATOMIC_RELAXED);
+  bool consumed = observed || SendCompleteInLibrary(op, *request);
   if (consumed && HandleInUse(*request))
     GiveUniqueHandle(const_cast<MPI_Request *>(request));
   Lock lock(&StateMutex());
   op->send_data_consumed |= consumed;
   op->request_slot = (uptr)request;
-  op->start_tid = (int)GetTid();
+  op->start_tid = CurrentTid();
   RegisterOp(op, *request);
   MarkShadow(op);
   ReportBuffersExceedingMemory(*op);
@@ -349,6 +376,7 @@ void OnStatusComplete(MpiCall &call, const SavedRequests &saved) {
   if (!op || op->state != OpState::kActive)
     return;
   op->complete_stack = call.Stack();
+  threads::NoteCompleted(*op, call.name(), op->complete_stack);
   DeactivateOp(op);
 }
 

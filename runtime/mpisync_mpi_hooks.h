@@ -18,6 +18,11 @@ void BeforeFinalize(MpiCall &call);
 // handle exists.
 void BeforeStart(MpiCall &call, const BufferArg *buffers, int n);
 void AfterStart(MpiCall &call, int rc, const MPI_Request *request);
+// The library copies [src, src + size) inside the call that starts an
+// operation on this thread: if that is the operation's send data, notes it
+// consumed without taking StateMutex (the common eager send) and returns
+// true.
+bool NoteStartingSendCopied(uptr src, uptr size);
 
 // A persistent request: created inactive, its buffers pending from
 // MPI_Start to completion.

@@ -1,6 +1,7 @@
 // Request table and active-buffer set; keeps shadow memory and the published
 // lo/span intervals in step with them.
 #include "mpisync_pending.h"
+#include "mpisync_rtl.h"
 
 #include "mpisync_interface.h"
 #include "mpisync_mapped_memory.h"
@@ -320,7 +321,7 @@ PendingOp *FindOp(MPI_Request request, const MPI_Request *slot) {
   for (PendingOp *op = head; op; op = op->next_same_handle)
     if (slot && op->request_slot == (uptr)slot)
       return op;
-  int tid = (int)GetTid();
+  int tid = CurrentTid();
   for (PendingOp *op = head; op; op = op->next_same_handle)
     if (op->start_tid == tid)
       return op;

@@ -14,6 +14,7 @@
 #include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_libc.h"
 #include "sanitizer_common/sanitizer_placement_new.h"
+#include "threads/thread_clocks.h"
 
 using namespace __sanitizer;
 
@@ -62,6 +63,10 @@ __sanitizer::InternalScopedString &ReportDesc::AddStack(const char *role,
       stacks[num_stacks < kMaxStacks ? num_stacks++ : kMaxStacks - 1];
   s.role = role;
   s.id = id;
+  bool own = !internal_strcmp(role, "access") ||
+             !internal_strcmp(role, "release") ||
+             !internal_strcmp(role, "start");
+  s.thread = own && threads::Tracking() ? threads::CurrentThreadName() : -1;
   s.title.clear();
   return s.title;
 }

@@ -10,6 +10,7 @@
 #include "sanitizer_common/sanitizer_dense_map.h"
 #include "sanitizer_common/sanitizer_libc.h"
 #include "sanitizer_common/sanitizer_placement_new.h"
+#include "threads/thread_clocks.h"
 
 using namespace __sanitizer;
 
@@ -41,11 +42,14 @@ void DescribeDatatype(const PendingBuffer &buf, char *out, uptr size) {
   out[size - 1] = 0;
 }
 
+} // namespace
+
 // "ADDR is N bytes from the start of the send buffer [lo, hi) of a pending
 // MPI_Isend (COUNT x TYPE, element E), started here:" and the stack, then
 // where the request was freed or last completed.
 void DescribeBufferAt(ReportDesc *desc, uptr addr, const PendingOp &op,
-                      const PendingBuffer &buf, MPI_Count element) {
+                      const PendingBuffer &buf, MPI_Count element,
+                      const char *state) {
   ReportBuffer &b = desc->buffer;
   desc->has_buffer = true;
   b.op = &op;
@@ -58,9 +62,9 @@ void DescribeBufferAt(ReportDesc *desc, uptr addr, const PendingOp &op,
   uptr start = buf.base ? buf.base : buf.lo;
   InternalScopedString &title = desc->AddStack("mpi_call", op.start_stack);
   title.AppendF("%p is %zd bytes from the start of the %s buffer [%p, %p) of "
-                "a pending %s (%lld x %s",
+                "a %s %s (%lld x %s",
                 (void *)addr, (sptr)addr - (sptr)start, RoleName(buf.role),
-                (void *)buf.lo, (void *)buf.hi, op.call,
+                (void *)buf.lo, (void *)buf.hi, state, op.call,
                 (long long)buf.requested_count, b.datatype);
   if (element >= 0)
     title.AppendF(", element %lld", (long long)element);
@@ -75,6 +79,8 @@ void DescribeBufferAt(ReportDesc *desc, uptr addr, const PendingOp &op,
     desc->AddStack("completion", op.complete_stack)
         .Append("The request was last completed here:\n");
 }
+
+namespace {
 
 // Manifest: the library had not yet consumed (send) or produced (receive)
 // the data when the access happened, so this run's data is affected.
@@ -119,10 +125,13 @@ void ReportBufferAccess(ErrorKind kind, RuleVerdict verdict,
   desc.verdict = unknown ? "unknown" : latent ? "latent" : "manifest";
   desc.access = {access.is_write ? "write" : "read", access.addr, access.size};
   desc.has_access = true;
+  char thread[32];
   desc.AddStack("access", access_stack)
-      .AppendF("%s of size %zu at %p by rank %d (%s)\n",
+      .AppendF("%s of size %zu at %p by rank %d%s (%s)\n",
                access.is_write ? "WRITE" : "READ", access.size,
-               (void *)access.addr, WorldRank(), verdict_text);
+               (void *)access.addr, WorldRank(),
+               threads::CurrentThreadSuffix(thread, sizeof(thread)),
+               verdict_text);
   DescribeBufferAt(&desc, access.addr, op, buf, element);
   desc.SetSummary(access_stack, op.start_call, op.start_stack);
   EmitReport(desc);
@@ -152,11 +161,13 @@ void ReportReleasedBuffer(ErrorKind kind, const char *how, uptr begin, uptr end,
   if (!NewReport(kind, release_stack, op.start_stack))
     return;
   ReportDesc desc(kind);
+  char thread[32];
   desc.access = {how, begin, end - begin};
   desc.has_access = true;
   desc.AddStack("release", release_stack)
-      .AppendF("%s [%p, %p) on rank %d while MPI still owns part of it:\n", how,
-               (void *)begin, (void *)end, WorldRank());
+      .AppendF("%s [%p, %p) on rank %d%s while MPI still owns part of it:\n",
+               how, (void *)begin, (void *)end, WorldRank(),
+               threads::CurrentThreadSuffix(thread, sizeof(thread)));
   uptr addr = buf.lo > begin ? buf.lo : begin;
   DescribeBufferAt(&desc, addr, op, buf, -1);
   desc.SetSummary(release_stack, op.start_call, op.start_stack);

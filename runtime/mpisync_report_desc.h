@@ -16,6 +16,9 @@ namespace mpisync {
 struct ReportStack {
   const char *role; // "access", "mpi_call", "completion", "release", ...
   u32 id;           // StackDepot id
+  // The thread whose stack it is (0: main thread, N: TN), -1 unknown or
+  // a process with one thread.
+  int thread;
   __sanitizer::InternalScopedString title;
 };
 
@@ -44,7 +47,13 @@ struct ReportDesc {
 
   // Appends a stack and returns its (empty) title for the caller to write:
   // desc.AddStack("access", id).AppendF("WRITE of size %zu ...\n", ...).
+  // An access, release or start is the reporting thread's; other stacks'
+  // threads are unknown unless set (SetLastStackThread).
   __sanitizer::InternalScopedString &AddStack(const char *role, u32 id);
+  void SetLastStackThread(int thread) {
+    if (num_stacks)
+      stacks[num_stacks - 1].thread = thread;
+  }
   // The SUMMARY line: the place of the error and the MPI call.
   void SetSummary(u32 where, const char *call, u32 call_where) {
     where_stack = where;
@@ -112,6 +121,12 @@ void PrintJsonReport(const ReportDesc &desc, int rank, uptr seq);
 // stack, other) triple was reported before, or a suppression matches
 // either stack.
 bool NewReport(ErrorKind kind, u32 stack, u32 other);
+// The buffer part of a report: where `addr` lies in `buf` of `op` (a
+// "pending" or "completed" operation, as `state` says) and the stacks of
+// its start and of its completion or MPI_Request_free.
+void DescribeBufferAt(ReportDesc *desc, uptr addr, const PendingOp &op,
+                      const PendingBuffer &buf, MPI_Count element,
+                      const char *state = "pending");
 // One report per (site, other site) pair and kind: true if seen before.
 bool AlreadyReported(ErrorKind kind, uptr site, u32 other);
 bool Suppressed(ErrorKind kind, u32 a, u32 b);

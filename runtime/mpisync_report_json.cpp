@@ -184,6 +184,10 @@ void Stack(JsonWriter &w, const ReportStack &s) {
   SummaryFrame top;
   FindSummaryFrame(s.id, &top);
   w.Uint64(top.found ? top.index : 0);
+  if (s.thread >= 0) { // under threads (docs/threads.md): 0 main, N TN
+    Key(w, "thread");
+    w.Int(s.thread);
+  }
   w.EndObject();
 }
 

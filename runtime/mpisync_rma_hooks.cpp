@@ -23,8 +23,10 @@
 #include "mpisync_rma_records.h"
 #include "mpisync_rma_transport.h"
 #include "mpisync_stack.h"
+#include "mpisync_rtl.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"
+#include "threads/unordered_buffers.h"
 
 using namespace __sanitizer;
 
@@ -68,8 +70,10 @@ void CompleteLocally(Window *w, int target, u32 stack) {
   Lock lock(&StateMutex());
   ScratchVector<PendingOp *> done;
   CollectActiveRmaOps(w->handle, target, &done);
+  MpiCall *call = CurrentMpiCall();
   for (uptr i = 0; i < done.size(); i++) {
     PendingOp *op = done[i];
+    threads::NoteCompleted(*op, call ? call->name() : "MPI", stack);
     if (op->request != MPI_REQUEST_NULL) {
       // An R* request: the buffers are free, the request still has to be
       // completed by the program.
@@ -777,7 +781,7 @@ void AfterRmaOp(MpiCall &, int rc, const MPI_Request *request) {
   }
   if (request && *request != MPI_REQUEST_NULL) {
     op->request_slot = (uptr)request;
-    op->start_tid = (int)GetTid();
+    op->start_tid = CurrentTid();
     RegisterOp(op, *request);
   }
   MarkShadow(op);

@@ -11,6 +11,7 @@
 #include "mpisync_suppressions.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_symbolizer.h"
+#include "threads/thread_interceptors.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,12 +54,20 @@ void Initialize() {
   InitializeShadow();
   InitializeSuppressions();
   InitializeInterceptors();
+  threads::InitializeThreadInterceptors();
   InstallModeLayers();
   atexit(ExitWithErrorCode);
   initialized = true;
   initializing = false;
   VReport(1, "MPISync: initialized, shadow at %p\n",
           (void *)__mpisync_state.shadow_offset);
+}
+
+int CurrentTid() {
+  static THREADLOCAL int tid;
+  if (!tid)
+    tid = (int)__sanitizer::GetTid();
+  return tid;
 }
 
 } // namespace mpisync

@@ -14,6 +14,10 @@ void Initialize();
 extern THREADLOCAL int mpi_call_depth;
 inline bool InsideMpi() { return mpi_call_depth > 0; }
 
+// The kernel's id of this thread, asked once per thread (GetTid is a
+// system call, and every operation start records it).
+int CurrentTid();
+
 } // namespace mpisync
 
 #endif // MPISYNC_RTL_H

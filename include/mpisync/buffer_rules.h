@@ -22,6 +22,11 @@ enum ShadowBits : uint8_t {
   // is cleared until this process's clock next leaves it.
   kShadowWinLoad = 4,
   kShadowWinStore = 8,
+  // The buffer of an operation another thread completed, while some
+  // running thread has not yet synchronized with that completion
+  // (docs/threads.md): the role's pending bit, shifted.
+  kShadowUnorderedSend = kShadowSend << 4,
+  kShadowUnorderedRecv = kShadowRecv << 4,
 };
 constexpr unsigned kShadowScale = 3; // 8-byte granules
 
@@ -109,9 +114,19 @@ constexpr uint8_t ShadowMaskFor(BufferAccess access) {
 #include "mpisync/buffer_rules.def"
   return mask;
 }
-constexpr uint8_t kShadowLoadMask = ShadowMaskFor(BufferAccess::kLoad);
-constexpr uint8_t kShadowStoreMask = ShadowMaskFor(BufferAccess::kStore);
+// The unordered bits that stand for the pending bits in `bits`.
+constexpr uint8_t UnorderedBits(uint8_t bits) {
+  return (uint8_t)((bits & (kShadowSend | kShadowRecv)) << 4);
+}
+constexpr uint8_t kShadowLoadMask =
+    ShadowMaskFor(BufferAccess::kLoad) |
+    UnorderedBits(ShadowMaskFor(BufferAccess::kLoad));
+constexpr uint8_t kShadowStoreMask =
+    ShadowMaskFor(BufferAccess::kStore) |
+    UnorderedBits(ShadowMaskFor(BufferAccess::kStore));
 constexpr uint8_t kShadowWinMask = kShadowWinLoad | kShadowWinStore;
+constexpr uint8_t kShadowUnorderedMask =
+    kShadowUnorderedSend | kShadowUnorderedRecv;
 
 // Every role has all four rules (the table is complete).
 constexpr bool RuleTableComplete() {

@@ -16,7 +16,7 @@ static void *writer(void *arg) {
   return NULL;
 }
 // CHECK: ERROR: MPISync: recv-buffer-access on rank 1
-// CHECK-NEXT: WRITE of size 4 at {{.*}} by rank 1 (manifest
+// CHECK-NEXT: WRITE of size 4 at {{.*}} by rank 1, thread T1 (manifest
 // CHECK-NEXT: #0 {{.*}} in writer {{.*}}thread_access.c:[[@LINE-5]]
 // CHECK: is 20 bytes from the start of the receive buffer {{.*}} of a pending MPI_Irecv (8 x MPI_INT, element 5), started here:
 // CHECK-NEXT: #0 {{.*}} in main {{.*}}thread_access.c:[[@LINE+15]]
