@@ -1,10 +1,10 @@
 // Nonblocking and persistent collectives under amplify. Every collective
 // with buffers reaches the layer through a shim generated from
-// mpi_calls.tbl (gen_mpi_wrappers.py, build/runtime/mpisync_amplify_entries.cpp)
-// that describes the call with the detector's own buffer description
-// (DescribeCollective: which blocks of which buffers this rank sends from and
-// receives into) and hands over the call itself with its receive buffer left
-// open. So one rule serves all collectives:
+// mpi_calls.tbl (gen_mpi_wrappers.py,
+// build/runtime/mpisync_amplify_entries.cpp) that describes the call with the
+// detector's own buffer description (DescribeCollective: which blocks of which
+// buffers this rank sends from and receives into) and hands over the call
+// itself with its receive buffer left open. So one rule serves all collectives:
 //   - the receive blocks get one bounce buffer of the same layout and the
 //     program's blocks hold the poison until the completing call (MPI 4.1
 //     section 6.12: buffers of a pending collective may not be accessed);

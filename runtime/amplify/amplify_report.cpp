@@ -39,11 +39,10 @@ const struct {
 // too); the collectives are kAmplifiedCollectives (amplify_coll.h).
 const char *const kPoisoned[] = {"MPI_Irecv", "MPI_Imrecv", "MPI_Recv_init",
                                  nullptr};
-const char *const kSentLate[] = {"MPI_Isend",      "MPI_Ibsend",
-                                 "MPI_Issend",     "MPI_Irsend",
-                                 "MPI_Send_init",  "MPI_Bsend_init",
-                                 "MPI_Ssend_init", "MPI_Rsend_init",
-                                 nullptr};
+const char *const kSentLate[] = {
+    "MPI_Isend",      "MPI_Ibsend",     "MPI_Issend",
+    "MPI_Irsend",     "MPI_Send_init",  "MPI_Bsend_init",
+    "MPI_Ssend_init", "MPI_Rsend_init", nullptr};
 
 bool CallIn(const char *call, const char *const *list) {
   if (!call)

@@ -68,7 +68,7 @@ struct AmpRequest {
   Bounce bounce;
   SendArgs send;
   HeldCall call;
-  bool active; // persistent collective: started and not yet completed
+  bool active;          // persistent collective: started and not yet completed
   HeldRma *rma;         // kRma: the held operation, null once completed
   bool proxy_completed; // MPI_Grequest_complete was called
 };

@@ -12,6 +12,9 @@
 // RUN: diff %t.native %t.a2
 // RUN: env MPISYNC_OPTIONS=amplify=1:amplify_order=random:seed=77:poison_byte=0 %mpiexec -n 3 %t | sort > %t.a3
 // RUN: diff %t.native %t.a3
+// A seed drawn at MPI_Init (printed on stderr) gives the same results too.
+// RUN: env MPISYNC_OPTIONS=amplify=1:amplify_order=random %mpiexec -n 3 %t | sort > %t.a4
+// RUN: diff %t.native %t.a4
 // RUN: env MPISYNC_OPTIONS=amplify=1:amplify_order=program:stats=1 %mpiexec -n 3 %t 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: FileCheck %s --check-prefix=RESULTS < %t.native
 // STATS-NOT: MPISync: {{.*}}ERROR
