@@ -30,11 +30,14 @@
 
 static int rank;
 
+// One line per result, written whole (ranks share the output pipe).
 static void show(const char *what, const int *v, int n) {
-  printf("%d %s", rank, what);
+  char line[256];
+  int len = snprintf(line, sizeof(line), "%d %s", rank, what);
   for (int i = 0; i < n; i++)
-    printf(" %d", v[i]);
-  printf("\n");
+    len += snprintf(line + len, sizeof(line) - len, " %d", v[i]);
+  printf("%s\n", line);
+  fflush(stdout);
 }
 
 int main(int argc, char **argv) {
