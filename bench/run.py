@@ -90,7 +90,32 @@ CONFIGS = {
                       inline_shadow=1, **_STATIC_OFF),
     # The defaults: everything on (static filters, cloning, hoisting, dedup).
     "full": [],
+    # The full build run with amplify on (docs/amplify.md): its cost is that
+    # of holding, bouncing, splitting and reordering, on top of "full".
+    "amplify": [],
+    # A native binary run with the runtime preloaded and amplify on: the
+    # layer's cost without instrumentation.
+    "amplify-preload": None,
 }
+
+# Configuration -> what its runs add to the environment; "{lib}" is the
+# build tree's lib/ directory.
+RUN_ENV = {
+    "amplify": {"MPISYNC_OPTIONS": "amplify=1"},
+    "amplify-preload": {"LD_PRELOAD": "{lib}/libmpisync_preload.so",
+                        "MPISYNC_OPTIONS": "amplify=1"},
+}
+
+
+def run_env(args, config, options=None):
+    """The environment a run of `config` adds, with MPISYNC_OPTIONS extended
+    by `options` (e.g. stats=1)."""
+    env = {k: v.replace("{lib}", os.path.join(args.build_dir, "lib"))
+           for k, v in RUN_ENV.get(config, {}).items()}
+    if options:
+        env["MPISYNC_OPTIONS"] = ":".join(
+            o for o in (env.get("MPISYNC_OPTIONS"), options) if o)
+    return env
 
 STAT_KEYS = [
     ("checks reaching the runtime", "reached"),
@@ -605,7 +630,7 @@ def main():
                 if c not in exes:
                     continue
                 what = "%s/%s run %d" % (w, c, rep + 1)
-                r = run_once(args, exes[c], wargs, {},
+                r = run_once(args, exes[c], wargs, run_env(args, c),
                              os.path.join(logdir, "%s.%s.%d.log" % (w, c.replace("+", "_"), rep + 1)))
                 if c == "native" and native_sum is None:
                     native_sum = checksum_of(r["output"])
@@ -625,7 +650,7 @@ def main():
                 if c == "native" or c not in exes:
                     continue
                 what = "%s/%s stats run" % (w, c)
-                r = run_once(args, exes[c], wargs, {"MPISYNC_OPTIONS": "stats=1"},
+                r = run_once(args, exes[c], wargs, run_env(args, c, "stats=1"),
                              os.path.join(logdir, "%s.%s.stats.log" % (w, c.replace("+", "_"))))
                 ok = check_run(r, c, native_sum, what, failures)
                 st = parse_stats(r["output"]) if ok else None

@@ -66,8 +66,12 @@ private:
   BufferList *out_;
 };
 
-// Neighbourhood sizes of a topology communicator.
-bool Neighbors(MPI_Comm comm, int *in, int *out) {
+constexpr BufferRole kIn = BufferRole::kCollIn;
+constexpr BufferRole kOut = BufferRole::kCollOut;
+
+} // namespace
+
+bool CollectiveNeighbors(MPI_Comm comm, int *in, int *out) {
   int topo = MPI_UNDEFINED;
   if (CommTopoTest(comm, &topo) != MPI_SUCCESS)
     return false;
@@ -90,11 +94,6 @@ bool Neighbors(MPI_Comm comm, int *in, int *out) {
   }
   return false;
 }
-
-constexpr BufferRole kIn = BufferRole::kCollIn;
-constexpr BufferRole kOut = BufferRole::kCollOut;
-
-} // namespace
 
 void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
                         BufferList *out) {
@@ -216,7 +215,7 @@ void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
   case CollectiveKind::kNeighborAlltoallv:
   case CollectiveKind::kNeighborAlltoallw: {
     int in = 0, outd = 0;
-    if (!Neighbors(a.comm, &in, &outd))
+    if (!CollectiveNeighbors(a.comm, &in, &outd))
       return;
     switch (kind) {
     case CollectiveKind::kNeighborAllgather:

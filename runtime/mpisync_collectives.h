@@ -66,6 +66,9 @@ struct CollectiveArgs {
 
 using BufferList = __sanitizer::InternalMmapVector<BufferArg>;
 
+// The neighbourhood sizes of a topology communicator (false: none).
+bool CollectiveNeighbors(MPI_Comm comm, int *in, int *out);
+
 // Appends this rank's buffers of the collective to `out`.
 void DescribeCollective(CollectiveKind kind, const CollectiveArgs &args,
                         BufferList *out);

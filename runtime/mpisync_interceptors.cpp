@@ -25,6 +25,7 @@
 using namespace __sanitizer;
 
 extern "C" void __libc_free(void *p);
+extern "C" void *__libc_realloc(void *p, __sanitizer::uptr n);
 
 namespace mpisync {
 
@@ -91,7 +92,18 @@ void ObserveLibraryCopy(uptr dst, uptr src, uptr size) {
 
 using namespace mpisync;
 
+#if MPISYNC_PRELOAD
+// Preloaded (LD_PRELOAD), the runtime's constructor runs after those of the
+// libraries the program loads (MPICH's libnuma reads files in its own): an
+// interceptor reached first initializes the runtime. The static runtime
+// initializes from .preinit_array, before any of them.
+#define MPISYNC_CALLER                                                         \
+  if (UNLIKELY(!interceptors_ready))                                           \
+    Initialize();                                                              \
+  uptr pc = GET_CALLER_PC(), bp = GET_CURRENT_FRAME()
+#else
 #define MPISYNC_CALLER uptr pc = GET_CALLER_PC(), bp = GET_CURRENT_FRAME()
+#endif
 #define READS(p, n) CheckLibcAccess((uptr)(p), (uptr)(n), false, pc, bp)
 #define WRITES(p, n) CheckLibcAccess((uptr)(p), (uptr)(n), true, pc, bp)
 
@@ -252,7 +264,9 @@ INTERCEPTOR(void *, realloc, void *p, uptr n) {
     CheckRelease((uptr)p, (uptr)p + size, /*is_stack=*/false,
                  "realloc() releases", GET_CALLER_PC(), GET_CURRENT_FRAME());
   }
-  return REAL(realloc)(p, n);
+  if (REAL(realloc))
+    return REAL(realloc)(p, n);
+  return __libc_realloc(p, n); // before the runtime is initialized
 }
 
 namespace mpisync {

@@ -76,7 +76,16 @@ extern "C" SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_init() {
   mpisync::Initialize();
 }
 
+#if MPISYNC_PRELOAD
+// The LD_PRELOAD-able runtime: a shared library may not have a
+// .preinit_array, but a preloaded library's constructors run before those
+// of the program and of the libraries it loads after it (MPI's).
+__attribute__((constructor(101))) static void MpisyncPreloadInit() {
+  __mpisync_init();
+}
+#else
 // Before any constructor of the program or its libraries: MPI may be called
 // from constructors, and the MPI library's own memcpy calls are observed.
 __attribute__((section(".preinit_array"), used)) static void (
     *mpisync_preinit)(void) = __mpisync_init;
+#endif

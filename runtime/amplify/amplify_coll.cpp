@@ -1,15 +1,9 @@
-// Nonblocking collectives under amplify, and the calls before which held
-// operations are issued.
-//
-// MPI_Ibcast, _Iallreduce, _Ireduce, _Igather, _Iscatter, _Iallgather and
-// _Ialltoall (and their _c forms) are held like sends: the send data is
-// taken when the layer issues them, and their receive buffer holds the
-// poison until the completing call (MPI 4.1 section 6.12: buffers of a
-// pending nonblocking collective may not be accessed, the receive buffer
-// not even read). Collectives on one communicator must start in the same
-// order everywhere: held ones are issued in program order, and every other
-// collective start issues them first.
-#include "amplify_requests.h"
+// Nonblocking and persistent collectives under amplify (amplify_coll.h),
+// and the calls before which held operations are issued.
+#include "amplify_coll.h"
+
+#include "mpisync_comm_info.h"
+#include "sanitizer_common/sanitizer_libc.h"
 
 using namespace __sanitizer;
 
@@ -18,184 +12,84 @@ namespace amplify {
 
 namespace {
 
-// Collectives whose handles the layer cannot query go to MPI at once.
-bool Unusable(MPI_Datatype a, MPI_Datatype b) {
-  return !TypeUsable(a) || !TypeUsable(b);
+// The layer holds and bounces a collective only when it can query all its
+// handles; everything else goes to MPI as the program made it.
+bool Amplifiable(const CollStart &c) {
+  int inter = 0;
+  if (!c.request || c.comm == MPI_COMM_NULL ||
+      CommTestInter(c.comm, &inter) != MPI_SUCCESS || inter)
+    return false;
+  for (int i = 0; i < c.num_buffers; i++)
+    if (!TypeUsable(c.buffers[i].datatype))
+      return false;
+  return true;
 }
 
-bool Intercomm(MPI_Comm comm) {
-  int flag = 0;
-  return comm == MPI_COMM_NULL ||
-         PMPI_Comm_test_inter(comm, &flag) != MPI_SUCCESS || flag;
-}
-
-int RankIn(MPI_Comm comm) {
-  int rank = -1;
-  PMPI_Comm_rank(comm, &rank);
-  return rank;
-}
-
-int SizeOf(MPI_Comm comm) {
-  int size = 0;
-  PMPI_Comm_size(comm, &size);
-  return size;
-}
-
-// A held collective; `recv` (count x type) gets a bounce buffer and the
-// poison when non-null.
-AmpRequest *HoldCollective(CollKind kind, const void *sendbuf,
-                           MPI_Count sendcount, MPI_Datatype sendtype,
-                           void *recvbuf, MPI_Count recvcount,
-                           MPI_Datatype recvtype, MPI_Op op, int root,
-                           MPI_Comm comm, bool bounce_recv,
-                           MPI_Count bounce_count) {
-  AmpRequest *req = NewRequest(ReqKind::kColl, /*proxy=*/true);
-  CollArgs &a = req->coll;
-  a.kind = kind;
-  a.sendbuf = sendbuf;
-  a.sendcount = sendcount;
-  a.sendtype = KeepType(sendtype);
-  a.recvbuf = recvbuf;
-  a.recvcount = recvcount;
-  a.recvtype = KeepType(recvtype);
-  a.op = op;
-  a.root = root;
-  a.comm = comm;
-  if (bounce_recv &&
-      BounceCreate(&req->bounce, recvbuf, bounce_count, recvtype))
-    BouncePoison(&req->bounce);
-  HoldRequest(req);
-  Count(kStatHeldCollectives);
-  return req;
-}
-
-template <typename C>
-int AmpIbcast(void *buffer, C count, MPI_Datatype datatype, int root,
-              MPI_Comm comm, MPI_Request *request) {
-  if (!request || count < 0 || Intercomm(comm) ||
-      Unusable(datatype, datatype)) {
-    IssueHeld();
-    return below.MPI_Ibcast_c(buffer, count, datatype, root, comm, request);
+// This rank's receive blocks as one datatype relative to c.recvbuf (one
+// element of it), or MPI_DATATYPE_NULL when nothing is to be poisoned: no
+// receive blocks, or MPI_IN_PLACE (the receive buffer holds the input).
+// `*built` says whether the caller owns the type.
+MPI_Datatype ReceiveLayout(const CollStart &c, bool *built) {
+  *built = false;
+  if (c.sendbuf == MPI_IN_PLACE || !c.recvbuf)
+    return MPI_DATATYPE_NULL;
+  if (c.kind == CollectiveKind::kExscan) {
+    int rank = 0; // rank 0's receive buffer is not written (MPI 4.1 6.11.2)
+    if (PMPI_Comm_rank(c.comm, &rank) != MPI_SUCCESS || rank == 0)
+      return MPI_DATATYPE_NULL;
   }
-  bool at_root = RankIn(comm) == root;
-  AmpRequest *req =
-      HoldCollective(CollKind::kBcast, at_root ? buffer : nullptr, count,
-                     datatype, at_root ? nullptr : buffer, count, datatype,
-                     MPI_OP_NULL, root, comm, !at_root, count);
-  *request = req->user;
-  return MPI_SUCCESS;
-}
-
-template <typename C>
-int AmpIallreduce(const void *sendbuf, void *recvbuf, C count,
-                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                  MPI_Request *request) {
-  if (!request || count < 0 || Intercomm(comm) ||
-      Unusable(datatype, datatype)) {
-    IssueHeld();
-    return below.MPI_Iallreduce_c(sendbuf, recvbuf, count, datatype, op, comm,
-                                  request);
+  int n = 0;
+  for (int i = 0; i < c.num_buffers; i++)
+    n += c.buffers[i].role == BufferRole::kCollOut;
+  if (n == 0)
+    return MPI_DATATYPE_NULL;
+  MPI_Count *lens = (MPI_Count *)InternalAlloc(2 * n * sizeof(MPI_Count));
+  MPI_Count *disps = lens + n;
+  MPI_Datatype *types = (MPI_Datatype *)InternalAlloc(n * sizeof(MPI_Datatype));
+  int k = 0;
+  for (int i = 0; i < c.num_buffers; i++) {
+    const BufferArg &b = c.buffers[i];
+    if (b.role != BufferRole::kCollOut)
+      continue;
+    lens[k] = b.count;
+    disps[k] = (MPI_Count)((uptr)b.buf - (uptr)c.recvbuf);
+    types[k++] = b.datatype;
   }
-  // In place, the receive buffer holds the input: taken late, not poisoned.
-  bool bounce = sendbuf != MPI_IN_PLACE;
-  AmpRequest *req =
-      HoldCollective(CollKind::kAllreduce, sendbuf, count, datatype, recvbuf,
-                     count, datatype, op, 0, comm, bounce, count);
-  *request = req->user;
-  return MPI_SUCCESS;
+  MPI_Datatype layout = MPI_DATATYPE_NULL;
+  if (PMPI_Type_create_struct_c(n, lens, disps, types, &layout) ==
+          MPI_SUCCESS &&
+      PMPI_Type_commit(&layout) == MPI_SUCCESS)
+    *built = true;
+  else
+    layout = MPI_DATATYPE_NULL;
+  InternalFree(lens);
+  InternalFree(types);
+  return layout;
 }
 
-template <typename C>
-int AmpIreduce(const void *sendbuf, void *recvbuf, C count,
-               MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
-               MPI_Request *request) {
-  if (!request || count < 0 || Intercomm(comm) ||
-      Unusable(datatype, datatype)) {
-    IssueHeld();
-    return below.MPI_Ireduce_c(sendbuf, recvbuf, count, datatype, op, root,
-                               comm, request);
+// Sets up the bounce buffer of `req` for the receive blocks of `c`.
+void BounceReceives(AmpRequest *req, const CollStart &c) {
+  bool built = false;
+  MPI_Datatype layout = ReceiveLayout(c, &built);
+  if (layout == MPI_DATATYPE_NULL)
+    return;
+  BounceCreate(&req->bounce, c.recvbuf, 1, layout); // keeps its own copy
+  if (built) {
+    ForgetBuiltType(layout);
+    PMPI_Type_free(&layout);
   }
-  bool bounce = RankIn(comm) == root && sendbuf != MPI_IN_PLACE;
-  AmpRequest *req =
-      HoldCollective(CollKind::kReduce, sendbuf, count, datatype, recvbuf,
-                     count, datatype, op, root, comm, bounce, count);
-  *request = req->user;
-  return MPI_SUCCESS;
 }
 
-// Igather, Iscatter, Iallgather, Ialltoall: the same parameters.
-template <CollKind kKind, typename C>
-int AmpIcollRooted(const void *sendbuf, C sendcount, MPI_Datatype sendtype,
-                   void *recvbuf, C recvcount, MPI_Datatype recvtype, int root,
-                   MPI_Comm comm, MPI_Request *request);
-
-int IssueRooted(CollArgs &a, void *recv, MPI_Request *real);
-
-template <CollKind kKind, typename C>
-int PassRooted(const void *sendbuf, C sendcount, MPI_Datatype sendtype,
-               void *recvbuf, C recvcount, MPI_Datatype recvtype, int root,
-               MPI_Comm comm, MPI_Request *request) {
-  IssueHeld();
-  CollArgs a = {kKind,     sendbuf,  sendcount,   sendtype, recvbuf,
-                recvcount, recvtype, MPI_OP_NULL, root,     comm};
-  return IssueRooted(a, recvbuf, request);
-}
-
-template <CollKind kKind, typename C>
-int AmpIcollRooted(const void *sendbuf, C sendcount, MPI_Datatype sendtype,
-                   void *recvbuf, C recvcount, MPI_Datatype recvtype, int root,
-                   MPI_Comm comm, MPI_Request *request) {
-  if (!request || sendcount < 0 || recvcount < 0 || Intercomm(comm) ||
-      (sendbuf != MPI_IN_PLACE && !TypeUsable(sendtype)) ||
-      (recvbuf != MPI_IN_PLACE && !TypeUsable(recvtype)))
-    return PassRooted<kKind, C>(sendbuf, sendcount, sendtype, recvbuf,
-                                recvcount, recvtype, root, comm, request);
-  bool at_root = RankIn(comm) == root;
-  MPI_Count whole = (MPI_Count)recvcount * SizeOf(comm);
-  bool bounce = false;
-  MPI_Count bounce_count = recvcount;
-  switch (kKind) {
-  case CollKind::kGather:
-    bounce = at_root && sendbuf != MPI_IN_PLACE;
-    bounce_count = whole;
-    break;
-  case CollKind::kScatter:
-    bounce = recvbuf != MPI_IN_PLACE;
-    break;
-  default: // allgather, alltoall
-    bounce = sendbuf != MPI_IN_PLACE;
-    bounce_count = whole;
+// How many datatypes a w form's per-peer array holds.
+int PeerCount(const HeldCall &h, bool send) {
+  int size = 0, in = 0, out = 0;
+  if (h.kind == CollectiveKind::kAlltoallw) {
+    PMPI_Comm_size(h.comm, &size);
+    return size;
   }
-  AmpRequest *req =
-      HoldCollective(kKind, sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                     recvtype, MPI_OP_NULL, root, comm, bounce, bounce_count);
-  *request = req->user;
-  return MPI_SUCCESS;
-}
-
-template <CollKind kKind, typename C>
-int AmpIcollUnrooted(const void *sendbuf, C sendcount, MPI_Datatype sendtype,
-                     void *recvbuf, C recvcount, MPI_Datatype recvtype,
-                     MPI_Comm comm, MPI_Request *request) {
-  return AmpIcollRooted<kKind, C>(sendbuf, sendcount, sendtype, recvbuf,
-                                  recvcount, recvtype, 0, comm, request);
-}
-
-int IssueRooted(CollArgs &a, void *recv, MPI_Request *real) {
-  switch (a.kind) {
-  case CollKind::kGather:
-    return below.MPI_Igather_c(a.sendbuf, a.sendcount, a.sendtype, recv,
-                               a.recvcount, a.recvtype, a.root, a.comm, real);
-  case CollKind::kScatter:
-    return below.MPI_Iscatter_c(a.sendbuf, a.sendcount, a.sendtype, recv,
-                                a.recvcount, a.recvtype, a.root, a.comm, real);
-  case CollKind::kAllgather:
-    return below.MPI_Iallgather_c(a.sendbuf, a.sendcount, a.sendtype, recv,
-                                  a.recvcount, a.recvtype, a.comm, real);
-  default:
-    return below.MPI_Ialltoall_c(a.sendbuf, a.sendcount, a.sendtype, recv,
-                                 a.recvcount, a.recvtype, a.comm, real);
-  }
+  if (!CollectiveNeighbors(h.comm, &in, &out))
+    return 0;
+  return send ? out : in;
 }
 
 // Issues the held operations, then makes the call: for every call that may
@@ -211,29 +105,98 @@ template <typename... Args> struct Flushing<int (*)(Args...)> {
 
 } // namespace
 
-int IssueCollective(AmpRequest *req) {
-  CollArgs &a = req->coll;
-  void *recv = req->bounce.used ? req->bounce.Target() : a.recvbuf;
-  int rc;
-  switch (a.kind) {
-  case CollKind::kBcast:
-    rc = below.MPI_Ibcast_c(a.sendbuf ? (void *)a.sendbuf : recv, a.sendcount,
-                            a.sendtype, a.root, a.comm, &req->real);
-    break;
-  case CollKind::kAllreduce:
-    rc = below.MPI_Iallreduce_c(a.sendbuf, recv, a.recvcount, a.recvtype, a.op,
-                                a.comm, &req->real);
-    break;
-  case CollKind::kReduce:
-    rc = below.MPI_Ireduce_c(a.sendbuf, recv, a.recvcount, a.recvtype, a.op,
-                             a.root, a.comm, &req->real);
-    break;
-  default:
-    rc = IssueRooted(a, recv, &req->real);
+AmpRequest *BeginHold(const CollStart &c) {
+  if (!Amplifiable(c)) {
+    IssueHeld();
+    return nullptr;
   }
-  DropType(a.sendtype);
-  DropType(a.recvtype);
-  a.sendtype = a.recvtype = MPI_DATATYPE_NULL;
+  AmpRequest *req = NewRequest(ReqKind::kColl, /*proxy=*/true);
+  HeldCall &h = req->call;
+  h.recvbuf = c.recvbuf;
+  h.kind = c.kind;
+  h.comm = c.comm;
+  h.types[0] = h.types[1] = MPI_DATATYPE_NULL;
+  BounceReceives(req, c);
+  BouncePoison(&req->bounce);
+  return req;
+}
+
+MPI_Datatype KeepType(AmpRequest *held, MPI_Datatype type) {
+  HeldCall &h = held->call;
+  int slot = h.types[0] == MPI_DATATYPE_NULL ? 0 : 1;
+  h.types[slot] = KeepType(type);
+  return h.types[slot];
+}
+
+const MPI_Datatype *KeepTypes(AmpRequest *held, const MPI_Datatype *types,
+                              bool send) {
+  HeldCall &h = held->call;
+  int n = types ? PeerCount(h, send) : 0;
+  if (n <= 0)
+    return types;
+  int slot = h.lists[0] ? 1 : 0;
+  h.lists[slot] = (MPI_Datatype *)InternalAlloc(n * sizeof(MPI_Datatype));
+  h.list_len[slot] = n;
+  for (int i = 0; i < n; i++)
+    h.lists[slot][i] = KeepType(types[i]);
+  return h.lists[slot];
+}
+
+int HoldCall(AmpRequest *held, MPI_Request *request) {
+  HoldRequest(held);
+  Count(kStatHeldCollectives);
+  *request = held->user;
+  return MPI_SUCCESS;
+}
+
+void ReleaseCall(HeldCall *h) {
+  if (h->closure)
+    h->release(h->closure);
+  h->closure = nullptr;
+  for (MPI_Datatype &t : h->types) {
+    DropType(t);
+    t = MPI_DATATYPE_NULL;
+  }
+  for (int k = 0; k < 2; k++) {
+    for (int i = 0; i < h->list_len[k]; i++)
+      DropType(h->lists[k][i]);
+    if (h->lists[k])
+      InternalFree(h->lists[k]);
+    h->lists[k] = nullptr;
+    h->list_len[k] = 0;
+  }
+}
+
+int IssueCollective(AmpRequest *req) {
+  HeldCall &h = req->call;
+  void *recv = req->bounce.used ? req->bounce.Target() : h.recvbuf;
+  int rc = h.issue(h.closure, recv, &req->real);
+  // MPI keeps its own references to the datatypes of a pending operation.
+  ReleaseCall(&h);
+  return rc;
+}
+
+AmpRequest *BeginPersistent(const CollStart &c, void **recv) {
+  // The initialization is collective and may synchronize (MPI 4.1 6.13).
+  IssueHeld();
+  if (!Amplifiable(c))
+    return nullptr;
+  AmpRequest *req = NewRequest(ReqKind::kPersistentColl, /*proxy=*/false);
+  BounceReceives(req, c);
+  if (req->bounce.used)
+    *recv = req->bounce.Target();
+  return req;
+}
+
+int EndPersistent(AmpRequest *req, int rc, MPI_Request *request) {
+  if (!req)
+    return rc;
+  if (rc != MPI_SUCCESS) {
+    DeleteRequest(req);
+    return rc;
+  }
+  req->user = req->real = *request;
+  RegisterRequest(req);
   return rc;
 }
 
@@ -243,20 +206,7 @@ int IssueCollective(AmpRequest *req) {
   AMPLIFY_FLUSH_FIRST(name) AMPLIFY_FLUSH_FIRST(name##_c)
 
 void InstallCollectiveCalls(MpiNext *next) {
-  next->MPI_Ibcast = AmpIbcast<int>;
-  next->MPI_Ibcast_c = AmpIbcast<MPI_Count>;
-  next->MPI_Iallreduce = AmpIallreduce<int>;
-  next->MPI_Iallreduce_c = AmpIallreduce<MPI_Count>;
-  next->MPI_Ireduce = AmpIreduce<int>;
-  next->MPI_Ireduce_c = AmpIreduce<MPI_Count>;
-  next->MPI_Igather = AmpIcollRooted<CollKind::kGather, int>;
-  next->MPI_Igather_c = AmpIcollRooted<CollKind::kGather, MPI_Count>;
-  next->MPI_Iscatter = AmpIcollRooted<CollKind::kScatter, int>;
-  next->MPI_Iscatter_c = AmpIcollRooted<CollKind::kScatter, MPI_Count>;
-  next->MPI_Iallgather = AmpIcollUnrooted<CollKind::kAllgather, int>;
-  next->MPI_Iallgather_c = AmpIcollUnrooted<CollKind::kAllgather, MPI_Count>;
-  next->MPI_Ialltoall = AmpIcollUnrooted<CollKind::kAlltoall, int>;
-  next->MPI_Ialltoall_c = AmpIcollUnrooted<CollKind::kAlltoall, MPI_Count>;
+  InstallGeneratedCollectives(next);
 
   // Blocking point-to-point and collectives, probes, communicator
   // construction: a process may wait in them for another process.
@@ -306,42 +256,7 @@ void InstallCollectiveCalls(MpiNext *next) {
   AMPLIFY_FLUSH_FIRST_C(MPI_Isendrecv)
   AMPLIFY_FLUSH_FIRST_C(MPI_Isendrecv_replace)
   AMPLIFY_FLUSH_FIRST(MPI_Ibarrier)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Igatherv)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Iscatterv)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Iallgatherv)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Ialltoallv)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Ialltoallw)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Ireduce_scatter)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Ireduce_scatter_block)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Iscan)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Iexscan)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Ineighbor_allgather)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Ineighbor_allgatherv)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Ineighbor_alltoall)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Ineighbor_alltoallv)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Ineighbor_alltoallw)
   AMPLIFY_FLUSH_FIRST(MPI_Barrier_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Bcast_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Gather_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Gatherv_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Scatter_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Scatterv_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Allgather_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Allgatherv_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Alltoall_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Alltoallv_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Alltoallw_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Reduce_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Allreduce_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Reduce_scatter_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Reduce_scatter_block_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Scan_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Exscan_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Neighbor_allgather_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Neighbor_allgatherv_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Neighbor_alltoall_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Neighbor_alltoallv_init)
-  AMPLIFY_FLUSH_FIRST_C(MPI_Neighbor_alltoallw_init)
 }
 
 } // namespace amplify

@@ -74,6 +74,8 @@ void FreeData(void *p, uptr size);
 // (the program may free its handle while the operation is held).
 MPI_Datatype KeepType(MPI_Datatype type);
 void DropType(MPI_Datatype type);
+// Before the layer frees a datatype it built itself: no stale data map.
+void ForgetBuiltType(MPI_Datatype type);
 // A datatype handle the layer may query: not null, not freed, known to MPI
 // (the detector's data maps decide; MPICH crashes on a freed handle). An
 // operation with another one goes to MPI at once, which reports it.

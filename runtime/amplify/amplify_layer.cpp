@@ -219,6 +219,12 @@ MPI_Datatype KeepType(MPI_Datatype type) {
   return copy;
 }
 
+void ForgetBuiltType(MPI_Datatype type) {
+  // MPI may hand the handle out again to the program: no stale data map.
+  Lock lock(&StateMutex());
+  ForgetDatatype(type);
+}
+
 void DropType(MPI_Datatype type) {
   {
     Lock lock(&TableMutex());
@@ -226,11 +232,7 @@ void DropType(MPI_Datatype type) {
       return;
     kept->erase(type);
   }
-  {
-    // MPI may hand the handle out again to the program: no stale data map.
-    Lock lock(&StateMutex());
-    ForgetDatatype(type);
-  }
+  ForgetBuiltType(type);
   PMPI_Type_free(&type);
 }
 

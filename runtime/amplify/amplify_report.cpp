@@ -1,6 +1,7 @@
 // What amplify adds to reports (the "amplified:" line and the JSON field
 // "amplified"), and its statistics (stats=1).
 #include "amplify.h"
+#include "amplify_coll.h"
 #include "amplify_internal.h"
 
 #include "mpisync_pending.h"
@@ -34,16 +35,14 @@ const struct {
                  "synchronization, in the order amplify_order asks for"},
 };
 
-// The calls whose buffers the stages act on (the _c forms too).
-const char *const kPoisoned[] = {
-    "MPI_Irecv",      "MPI_Imrecv",    "MPI_Recv_init", "MPI_Ibcast",
-    "MPI_Iallreduce", "MPI_Ireduce",   "MPI_Igather",   "MPI_Iscatter",
-    "MPI_Iallgather", "MPI_Ialltoall", nullptr};
+// The point-to-point calls whose buffers the stages act on (the _c forms
+// too); the collectives are kAmplifiedCollectives (amplify_coll.h).
+const char *const kPoisoned[] = {"MPI_Irecv", "MPI_Imrecv", "MPI_Recv_init",
+                                 nullptr};
 const char *const kSentLate[] = {
-    "MPI_Isend",     "MPI_Ibsend",     "MPI_Issend",     "MPI_Irsend",
-    "MPI_Send_init", "MPI_Bsend_init", "MPI_Ssend_init", "MPI_Rsend_init",
-    "MPI_Ibcast",    "MPI_Iallreduce", "MPI_Ireduce",    "MPI_Igather",
-    "MPI_Iscatter",  "MPI_Iallgather", "MPI_Ialltoall",  nullptr};
+    "MPI_Isend",      "MPI_Ibsend",     "MPI_Issend",
+    "MPI_Irsend",     "MPI_Send_init",  "MPI_Bsend_init",
+    "MPI_Ssend_init", "MPI_Rsend_init", nullptr};
 
 bool CallIn(const char *call, const char *const *list) {
   if (!call)
@@ -95,11 +94,14 @@ void AnnotateReport(ReportDesc *desc) {
   if (!stage)
     return;
   // Point-to-point and collective buffers: only the calls amplify holds or
-  // bounces (a persistent collective's receive buffer is not poisoned).
+  // bounces.
   const char *call = desc->has_buffer ? desc->buffer.op->call : nullptr;
-  if (kind == ErrorKind::kRecvBufferAccess && !CallIn(call, kPoisoned))
+  bool collective = CallIn(call, kAmplifiedCollectives);
+  if (kind == ErrorKind::kRecvBufferAccess && !collective &&
+      !CallIn(call, kPoisoned))
     return;
-  if (kind == ErrorKind::kSendBufferWrite && !CallIn(call, kSentLate))
+  if (kind == ErrorKind::kSendBufferWrite && !collective &&
+      !CallIn(call, kSentLate))
     return;
   desc->amplified = stage;
   desc->amplified_why = Explanation(stage);

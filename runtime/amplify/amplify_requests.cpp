@@ -14,6 +14,7 @@ namespace mpisync {
 namespace amplify {
 
 int IssueCollective(AmpRequest *req); // amplify_coll.cpp
+void ReleaseCall(HeldCall *call);     // amplify_coll.cpp
 
 namespace {
 
@@ -84,10 +85,22 @@ int IssueOne(AmpRequest *req) {
   case ReqKind::kColl:
     return IssueCollective(req);
   case ReqKind::kPersistentSend:
+  case ReqKind::kPersistentColl:
     return below.MPI_Start(&req->real);
   default:
     return MPI_SUCCESS;
   }
+}
+
+// Puts what MPI received into the program's buffer, once per completion.
+void Deliver(AmpRequest *req, const MPI_Status *status) {
+  if (req->delivered)
+    return;
+  if (IsCollective(req))
+    BounceDeliver(&req->bounce, -1);
+  else
+    BounceDeliverStatus(&req->bounce, status);
+  req->delivered = true;
 }
 
 void PollDetached() {
@@ -108,10 +121,7 @@ void PollDetached() {
       detached.push_back(req);
       continue;
     }
-    if (req->kind == ReqKind::kColl)
-      BounceDeliver(&req->bounce, -1);
-    else
-      BounceDeliverStatus(&req->bounce, &st);
+    Deliver(req, &st);
     if (req->kind == ReqKind::kPersistentRecv)
       below.MPI_Request_free(&req->real);
     req->proxy = false;
@@ -180,8 +190,10 @@ public:
       return;
     case ReqKind::kRecv:
     case ReqKind::kPersistentRecv:
-      if (!req->delivered)
-        BounceDeliverStatus(&req->bounce, status);
+      // An inactive persistent receive (never started, or already
+      // completed) completes at once with nothing received.
+      if (req->kind == ReqKind::kRecv || req->held)
+        Deliver(req, status);
       req->delivered = false;
       req->held = false;
       user_[i] = tmp_[i];
@@ -189,9 +201,14 @@ public:
         DeleteRequest(req);
       return;
     case ReqKind::kColl:
-      if (!req->delivered)
-        BounceDeliver(&req->bounce, -1);
+      Deliver(req, status);
       break;
+    case ReqKind::kPersistentColl:
+      if (req->active)
+        Deliver(req, status);
+      req->active = req->delivered = false;
+      user_[i] = tmp_[i];
+      return;
     case ReqKind::kPersistentSend:
       user_[i] = tmp_[i];
       return;
@@ -339,13 +356,10 @@ int AmpRequestGetStatus(MPI_Request request, int *flag, MPI_Status *status) {
   if (rc == MPI_SUCCESS && flag && *flag) {
     // Complete: the data may be read now, so it is delivered now (and not
     // again by the Wait that frees the request).
-    if (!req->delivered && req->bounce.used) {
-      if (req->kind == ReqKind::kColl)
-        BounceDeliver(&req->bounce, -1);
-      else
-        BounceDeliverStatus(&req->bounce, &st);
-    }
-    req->delivered = true;
+    bool inactive = (req->kind == ReqKind::kPersistentColl && !req->active) ||
+                    (req->kind == ReqKind::kPersistentRecv && !req->held);
+    if (!inactive)
+      Deliver(req, &st);
     CopyStatus(status, &st);
   }
   return rc;
@@ -365,6 +379,7 @@ int AmpRequestFree(MPI_Request *request) {
     DeleteRequest(req);
     break;
   case ReqKind::kPersistentSend:
+  case ReqKind::kPersistentColl:
     rc = below.MPI_Request_free(request);
     DeleteRequest(req);
     break;
@@ -411,14 +426,23 @@ int AmpStart(MPI_Request *request) {
     Count(kStatHeldStarts);
     return MPI_SUCCESS;
   }
+  if (req && req->kind == ReqKind::kPersistentColl && !req->active) {
+    // The same for a persistent collective, whose receive buffer holds the
+    // poison until the call that completes it.
+    BouncePoison(&req->bounce);
+    req->delivered = false;
+    req->active = true;
+    HoldRequest(req);
+    Count(kStatHeldStarts);
+    return MPI_SUCCESS;
+  }
   if (req && req->kind == ReqKind::kPersistentRecv && !req->held) {
     BouncePoison(&req->bounce);
     req->delivered = false;
     req->held = true; // here: active
     return below.MPI_Start(request);
   }
-  // Anything else (persistent collectives among them) starts in program
-  // order after what is held.
+  // Anything else starts in program order after what is held.
   IssueHeld();
   return below.MPI_Start(request);
 }
@@ -477,7 +501,13 @@ void DeleteRequest(AmpRequest *req) {
   BounceDestroy(&req->bounce);
   if (req->kind == ReqKind::kSend)
     DropType(req->send.type);
+  if (req->kind == ReqKind::kColl)
+    ReleaseCall(&req->call);
   InternalFree(req);
+}
+
+bool IsCollective(const AmpRequest *req) {
+  return req->kind == ReqKind::kColl || req->kind == ReqKind::kPersistentColl;
 }
 
 void HoldRequest(AmpRequest *req) {
@@ -533,10 +563,7 @@ void FinishDetached() {
     }
     MPI_Status st;
     below.MPI_Wait(&req->real, &st);
-    if (req->kind == ReqKind::kColl)
-      BounceDeliver(&req->bounce, -1);
-    else
-      BounceDeliverStatus(&req->bounce, &st);
+    Deliver(req, &st);
     if (req->kind == ReqKind::kPersistentRecv)
       below.MPI_Request_free(&req->real);
     req->proxy = false;

@@ -12,6 +12,7 @@
 
 #include "amplify_bounce.h"
 #include "amplify_internal.h"
+#include "mpisync_collectives.h"
 
 namespace mpisync {
 namespace amplify {
@@ -20,22 +21,13 @@ enum class ReqKind : u8 {
   kSend,           // held Isend/Ibsend/Issend/Irsend (proxy)
   kRecv,           // Irecv/Imrecv into a bounce buffer (real handle)
   kColl,           // held nonblocking collective (proxy)
+  kPersistentColl, // persistent collective: MPI_Start held (real handle)
   kPersistentSend, // persistent send: MPI_Start held (real handle)
   kPersistentRecv, // persistent receive into a bounce buffer (real handle)
   kRma             // R* RMA operation (proxy)
 };
 
 enum class SendMode : u8 { kStandard, kBuffered, kSync, kReady };
-
-enum class CollKind : u8 {
-  kBcast,
-  kAllreduce,
-  kReduce,
-  kGather,
-  kScatter,
-  kAllgather,
-  kAlltoall
-};
 
 struct SendArgs {
   SendMode mode;
@@ -46,17 +38,19 @@ struct SendArgs {
   MPI_Comm comm;
 };
 
-struct CollArgs {
-  CollKind kind;
-  const void *sendbuf;
-  MPI_Count sendcount;
-  MPI_Datatype sendtype; // kept
-  void *recvbuf;
-  MPI_Count recvcount;
-  MPI_Datatype recvtype; // kept
-  MPI_Op op;
-  int root;
+// A held collective start (amplify_coll.h): the call itself, made by
+// `issue` with the receive buffer and the request filled in, and the
+// duplicated datatypes it uses (freed once it is issued).
+struct HeldCall {
+  int (*issue)(void *closure, void *recv, MPI_Request *real);
+  void (*release)(void *closure);
+  void *closure;
+  void *recvbuf; // where the call receives when there is no bounce buffer
+  CollectiveKind kind;
   MPI_Comm comm;
+  MPI_Datatype types[2];  // kept scalar datatypes
+  MPI_Datatype *lists[2]; // kept per-peer datatypes (w forms)
+  int list_len[2];
 };
 
 struct HeldRma;
@@ -73,7 +67,8 @@ struct AmpRequest {
   int issue_rc;   // what MPI said when the held operation was issued
   Bounce bounce;
   SendArgs send;
-  CollArgs coll;
+  HeldCall call;
+  bool active;          // persistent collective: started and not yet completed
   HeldRma *rma;         // kRma: the held operation, null once completed
   bool proxy_completed; // MPI_Grequest_complete was called
 };
@@ -90,6 +85,8 @@ void DeleteRequest(AmpRequest *req);
 void HoldRequest(AmpRequest *req);
 // Completes the proxy of `req` for MPI (the real operation is done).
 void CompleteProxy(AmpRequest *req);
+// Collective records deliver their whole receive layout at completion.
+bool IsCollective(const AmpRequest *req);
 
 // The layer's Wait/Test family, MPI_Request_free, MPI_Cancel,
 // MPI_Request_get_status, MPI_Start(all).
