@@ -16,6 +16,7 @@
 
 #include "FunctionScan.h"
 #include "MPICallTable.h"
+#include "MPITypes.h"
 #include "PathState.h"
 #include "Reporter.h"
 #include "RequestAnalysis.h"
@@ -90,9 +91,11 @@ private:
       return false;
     return V->hasGlobalStorage() || isLocal(V);
   }
-  // A pointer variable whose target the analysis may name.
+  // A pointer variable whose target the analysis may name (not an MPI
+  // handle: Open MPI's are pointers to the library's objects).
   bool isPointerBase(const clang::VarDecl *V) const {
-    return isLocal(V) && V->getType()->isPointerType();
+    return isLocal(V) && V->getType()->isPointerType() &&
+           !isMpiHandleType(V->getType(), Ctx);
   }
   // Where requests can be followed: locals, what pointers point to,
   // globals. Only locals are the analysis's own: the rest is Shared.

@@ -15,10 +15,14 @@ using namespace clang;
 
 namespace mpisync {
 
-bool isRequestType(QualType T, const ASTContext &Ctx) {
+namespace {
+
+// Whether a typedef in T's sugar has a name that Pred accepts.
+template <typename PredT>
+bool hasTypedefNamed(QualType T, const ASTContext &Ctx, PredT Pred) {
   for (int Depth = 0; Depth < 16 && !T.isNull(); ++Depth) {
     if (const auto *TT = dyn_cast<TypedefType>(T.getTypePtr()))
-      if (TT->getDecl()->getName() == "MPI_Request")
+      if (Pred(TT->getDecl()->getName()))
         return true;
     QualType Next = T.getSingleStepDesugaredType(Ctx);
     if (Next == T)
@@ -26,6 +30,25 @@ bool isRequestType(QualType T, const ASTContext &Ctx) {
     T = Next;
   }
   return false;
+}
+
+} // namespace
+
+bool isRequestType(QualType T, const ASTContext &Ctx) {
+  return hasTypedefNamed(T, Ctx,
+                         [](StringRef Name) { return Name == "MPI_Request"; });
+}
+
+bool isMpiHandleType(QualType T, const ASTContext &Ctx) {
+  return hasTypedefNamed(T, Ctx, [](StringRef Name) {
+    return llvm::StringSwitch<bool>(Name)
+        .Cases("MPI_Request", "MPI_Comm", "MPI_Datatype", "MPI_Win", "MPI_Op",
+               true)
+        .Cases("MPI_Group", "MPI_Info", "MPI_Errhandler", "MPI_File",
+               "MPI_Message", true)
+        .Case("MPI_Session", true)
+        .Default(false);
+  });
 }
 
 bool containsRequest(QualType T, const ASTContext &Ctx, int Depth) {
@@ -76,11 +99,20 @@ std::optional<Int> predefinedTypeSize(const Expr *E, std::optional<Int> Handle,
       return static_cast<Int>((H >> 8) & 0xff);
     return std::nullopt;
   }
+  // The handle's macro name, through the macros it expands to (Open MPI's
+  // MPI_INT is OMPI_PREDEFINED_GLOBAL(MPI_Datatype, ompi_mpi_int)).
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation L = E->IgnoreParenImpCasts()->getBeginLoc();
-  if (!L.isMacroID())
-    return std::nullopt;
-  StringRef Name = Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts());
+  for (SourceLocation L = E->IgnoreParenImpCasts()->getBeginLoc();
+       L.isMacroID(); L = SM.getImmediateMacroCallerLoc(L)) {
+    StringRef Name = Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts());
+    if (std::optional<Int> Size = predefinedTypeSizeByName(Name, Ctx))
+      return Size;
+  }
+  return std::nullopt;
+}
+
+std::optional<Int> predefinedTypeSizeByName(llvm::StringRef Name,
+                                            const ASTContext &Ctx) {
   CanQualType T =
       llvm::StringSwitch<CanQualType>(Name)
           .Cases("MPI_CHAR", "MPI_SIGNED_CHAR", "MPI_UNSIGNED_CHAR", "MPI_BYTE",

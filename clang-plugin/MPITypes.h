@@ -10,6 +10,8 @@
 
 #include "PathState.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <optional>
 
 namespace clang {
@@ -20,8 +22,12 @@ class QualType;
 
 namespace mpisync {
 
-// MPI_Request is a typedef (an int in MPICH): look for it in the sugar.
+// MPI_Request is a typedef (an int in MPICH, a pointer to an opaque struct
+// in Open MPI): look for it in the sugar.
 bool isRequestType(clang::QualType T, const clang::ASTContext &Ctx);
+// T is one of MPI's handle typedefs (MPI_Request, MPI_Comm, MPI_Win, ...).
+// In Open MPI they are pointers, but never to memory the program accesses.
+bool isMpiHandleType(clang::QualType T, const clang::ASTContext &Ctx);
 // T is a request, or an array or struct holding one.
 bool containsRequest(clang::QualType T, const clang::ASTContext &Ctx,
                      int Depth = 0);
@@ -34,6 +40,9 @@ bool isNullRequest(const clang::Expr *E, const clang::ASTContext &Ctx);
 std::optional<Int> predefinedTypeSize(const clang::Expr *E,
                                       std::optional<Int> Handle,
                                       const clang::ASTContext &Ctx);
+// The size of the predefined datatype named Name (MPI_INT, ...), if known.
+std::optional<Int> predefinedTypeSizeByName(llvm::StringRef Name,
+                                            const clang::ASTContext &Ctx);
 // MPI_STATUS_IGNORE, MPI_IN_PLACE and the like: a constant address.
 bool isConstantPointer(const clang::Expr *E, const clang::ASTContext &Ctx);
 // Can a store through a pointer like P change an integer or pointer the
