@@ -3,6 +3,7 @@
 #include "amplify_coll.h"
 
 #include "mpisync_comm_info.h"
+#include "mpisync_mpi_family.h"
 #include "sanitizer_common/sanitizer_libc.h"
 
 using namespace __sanitizer;

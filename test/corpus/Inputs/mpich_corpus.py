@@ -48,6 +48,14 @@ KNOWN_REPORTS = {
     "receives into buf[i] with MPI_Recv while its MPI_Isend from buf[i] is "
     "pending (MPI 4.1 section 3.7.2: a pending send buffer must not be "
     "modified)",
+    # Window memory released while the window exists (issue 18: window
+    # memory must outlive MPI_Win_free; docs/errors/pending-buffer-freed.md).
+    "rma/winname": "pending-buffer-freed: MTestFreeWin (util/mtest.c) "
+    "frees a window's memory before it calls MPI_Win_free",
+    "rma/test3_am": "pending-buffer-freed: MPI_Free_mem(B) at line 112 "
+    "before MPI_Win_free of the window over B at line 118",
+    "rma/test2": "stack-buffer-out-of-scope: the window's memory is a "
+    "block-scoped array B[] that goes out of scope before MPI_Win_free",
 }
 # Programs of the sample that fail under MPISync but not without it, with
 # the reason: limits of the tool, each a known issue (docs/testing.md).

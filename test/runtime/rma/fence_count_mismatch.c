@@ -7,7 +7,7 @@
 // same group, never fenced, keeps its own count.
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
 // RUN: rm -f %t.log.*
-// RUN: env MPISYNC_OPTIONS=log_path=%t.log not %mpiexec -n 2 %t
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.log\" not %mpiexec -n 2 %t
 // RUN: cat %t.log.* | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -g -DFIXED %s -o %t.ok
 // RUN: %mpiexec -n 2 %t.ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync

@@ -5,17 +5,18 @@
 // inside one (both reported at the fence that ends the epoch, naming the
 // lock); CASE=3: the reverse, MPI_Win_fence while a lock_all is held.
 // CASE=0 is correct: the fence epoch ends with MPI_MODE_NOSUCCEED before
-// the lock, and a fence(0) followed by a lock epoch but by no other fence
-// starts no fence epoch.
+// the lock, a fence(0) followed by a lock epoch but by no other fence
+// starts no fence epoch, nor does one whose next fence asserts
+// MPI_MODE_NOPRECEDE.
 // RUN: %mpicc -fsanitize=mpisync -g -DCASE=1 %s -o %t.1
 // RUN: not %mpiexec -n 2 %t.1 2>&1 | FileCheck %s --check-prefix=C1
 // RUN: %mpicc -fsanitize=mpisync -g -DCASE=2 %s -o %t.2
 // RUN: rm -f %t.log2.*
-// RUN: env MPISYNC_OPTIONS=log_path=%t.log2 not %mpiexec -n 2 %t.2
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.log2\" not %mpiexec -n 2 %t.2
 // RUN: cat %t.log2.* | FileCheck %s --check-prefix=C2
 // RUN: %mpicc -fsanitize=mpisync -g -DCASE=3 %s -o %t.3
 // RUN: rm -f %t.log3.*
-// RUN: env MPISYNC_OPTIONS=log_path=%t.log3 not %mpiexec -n 2 %t.3
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.log3\" not %mpiexec -n 2 %t.3
 // RUN: cat %t.log3.* | FileCheck %s --check-prefix=C3
 // RUN: %mpicc -fsanitize=mpisync -g -DCASE=0 %s -o %t.0
 // RUN: %mpiexec -n 2 %t.0 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
@@ -74,6 +75,14 @@ int main(int argc, char **argv) {
   MPI_Win_lock(MPI_LOCK_SHARED, rank, 0, win);
   v = mem[1] + mem[2];
   MPI_Win_unlock(rank, win);
+  // A lock epoch after fence(0) that the next fence's MPI_MODE_NOPRECEDE
+  // says was no fence epoch (MPICH's rma/fence_shm): correct.
+  MPI_Win_fence(0, win);
+  MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 1 - rank, 0, win);
+  MPI_Put(&v, 1, MPI_INT, 1 - rank, 3, 1, MPI_INT, win);
+  MPI_Win_unlock(1 - rank, win);
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
 #endif
   printf("rank %d: %d\n", rank, v);
   // OK: rank {{[01]}}: 14

@@ -10,11 +10,11 @@
 // rank, read one after the other.
 // RUN: %mpicc -fsanitize=mpisync -g -DCASE=1 %s -o %t.1
 // RUN: rm -f %t.log1.*
-// RUN: env MPISYNC_OPTIONS=log_path=%t.log1 not %mpiexec -n 2 %t.1
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.log1\" not %mpiexec -n 2 %t.1
 // RUN: cat %t.log1.* | FileCheck %s --check-prefix=C1
 // RUN: %mpicc -fsanitize=mpisync -g -DCASE=2 %s -o %t.2
 // RUN: rm -f %t.log2.*
-// RUN: env MPISYNC_OPTIONS=log_path=%t.log2 not %mpiexec -n 2 %t.2
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.log2\" not %mpiexec -n 2 %t.2
 // RUN: cat %t.log2.* | FileCheck %s --check-prefix=C2
 // RUN: %mpicc -fsanitize=mpisync -g -DCASE=1 -DFIXED %s -o %t.ok1
 // RUN: %mpiexec -n 2 %t.ok1 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync

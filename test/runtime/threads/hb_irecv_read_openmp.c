@@ -7,7 +7,7 @@
 // RUN: %mpicc -fsanitize=mpisync -fopenmp -g %s -o %t
 // RUN: env OMP_NUM_THREADS=2 not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: rm -rf %t.d && mkdir -p %t.d
-// RUN: env OMP_NUM_THREADS=2 MPISYNC_OPTIONS=log_format=json:log_path=%t.d/json not %mpiexec -n 2 %t
+// RUN: env OMP_NUM_THREADS=2 MPISYNC_OPTIONS=log_format=json:log_path=\"%t.d/json\" not %mpiexec -n 2 %t
 // RUN: cat %t.d/json.0.* | FileCheck %s --check-prefix=JSON
 // RUN: %mpicc -fsanitize=mpisync -fopenmp -g -DFIXED %s -o %t.ok
 // RUN: env OMP_NUM_THREADS=2 %mpiexec -n 2 %t.ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync

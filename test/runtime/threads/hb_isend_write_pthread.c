@@ -7,7 +7,7 @@
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // The JSON log names the thread of each stack (0: main thread, 1: T1):
 // RUN: rm -rf %t.d && mkdir -p %t.d
-// RUN: env MPISYNC_OPTIONS=log_format=json:log_path=%t.d/json not %mpiexec -n 2 %t
+// RUN: env MPISYNC_OPTIONS=log_format=json:log_path=\"%t.d/json\" not %mpiexec -n 2 %t
 // RUN: cat %t.d/json.0.* | FileCheck %s --check-prefix=JSON
 // RUN: %mpicc -fsanitize=mpisync -g -DFIXED %s -o %t.ok -lpthread
 // RUN: %mpiexec -n 2 %t.ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
