@@ -270,6 +270,11 @@ INTERCEPTOR(void *, realloc, void *p, uptr n) {
 }
 
 namespace mpisync {
+void InitializeIfNeeded() {
+  if (UNLIKELY(!interceptors_ready))
+    Initialize();
+}
+
 void InitializeInterceptors() {
   INTERCEPT_FUNCTION(memcpy);
   INTERCEPT_FUNCTION(memmove);

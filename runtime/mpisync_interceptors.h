@@ -12,6 +12,9 @@ void InitializeInterceptors();
 // The string, formatted-I/O and sorting functions of libc
 // (mpisync_interceptors_libc.cpp); called by InitializeInterceptors.
 void InitializeLibcInterceptors();
+// Preloaded, a library's constructor may reach an interceptor before the
+// runtime's own constructor ran: the first one initializes the runtime.
+void InitializeIfNeeded();
 
 // [p, p + size) read or written by libc on the program's behalf: checked
 // like an instrumented access at the caller (pc, bp); inside MPI it is the

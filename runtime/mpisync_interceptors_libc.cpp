@@ -39,7 +39,14 @@ struct LibcCaller {
                   static_cast<LibcCaller *>(ctx)->bp)
 #include "sanitizer_common/sanitizer_common_interceptors_format.inc"
 
+#if MPISYNC_PRELOAD
+// libucs's constructor calls sscanf before the preloaded runtime's own.
+#define MPISYNC_LIBC_INIT InitializeIfNeeded()
+#else
+#define MPISYNC_LIBC_INIT (void)0
+#endif
 #define MPISYNC_LIBC_CALLER                                                    \
+  MPISYNC_LIBC_INIT;                                                           \
   LibcCaller caller = {GET_CALLER_PC(), GET_CURRENT_FRAME()};                  \
   void *ctx = &caller
 #define READS(p, n) COMMON_INTERCEPTOR_READ_RANGE(ctx, p, n)

@@ -52,3 +52,5 @@ int main(int argc, char **argv) {
   MPI_Finalize();
   return 0;
 }
+// MPI-4 calls (persistent collectives, MPI_Isendrecv): not in Open MPI 4.1.
+// REQUIRES: mpi-4
