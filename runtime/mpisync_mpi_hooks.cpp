@@ -245,7 +245,9 @@ bool NoteStartingSendCopied(uptr src, uptr size) {
     const PendingBuffer &buf = op->buffers[b];
     if (buf.map && !LibraryWrites(buf.role) && buf.lo <= src &&
         src + size <= buf.hi) {
-      __atomic_store_n(&op->send_data_consumed, true, __ATOMIC_RELAXED);
+      // Only this thread sees the op until AfterStart registers it.
+      if (CountMovedBytes(op, b, src, src + size, &op->send_bytes_moved))
+        __atomic_store_n(&op->send_data_consumed, true, __ATOMIC_RELAXED);
       return true;
     }
   }

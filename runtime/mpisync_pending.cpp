@@ -518,16 +518,20 @@ u64 DataBytes(const PendingOp &op, BufferRole role) {
 }
 
 // The library copied [begin, end): adds what of it is `op`'s data (node
-// n's buffer) to *moved. The data counts as moved once all of it was: a
-// library that copies a message in pieces (Open MPI's ob1 pipelines what
-// is above its eager limit, in later MPI calls) has not moved the rest
-// when the program writes it. Returns whether the node stays unobserved.
-bool NoteMoved(IndexNode *n, uptr begin, uptr end, BufferRole role, u64 *moved,
-               bool *done) {
-  PendingOp *op = n->op;
+// n's buffer) to *moved. Returns whether the node stays unobserved.
+bool NoteMoved(IndexNode *n, uptr begin, uptr end, u64 *moved, bool *done) {
   if (*done)
     return false;
-  const PendingBuffer &b = op->buffers[n->buffer];
+  if (CountMovedBytes(n->op, n->buffer, begin, end, moved))
+    *done = true;
+  return !*done;
+}
+
+} // namespace
+
+bool CountMovedBytes(const PendingOp *op, uptr buffer, uptr begin, uptr end,
+                     u64 *moved) {
+  const PendingBuffer &b = op->buffers[buffer];
   u64 met = 0;
   ForEachSegmentIn(*b.map, b.base, b.count, begin, end,
                    [&](uptr sb, uptr se, MPI_Count) {
@@ -537,23 +541,19 @@ bool NoteMoved(IndexNode *n, uptr begin, uptr end, BufferRole role, u64 *moved,
                        met += hi - lo;
                    });
   *moved += met;
-  if (met && *moved >= DataBytes(*op, role))
-    *done = true;
-  return !*done;
+  return met && *moved >= DataBytes(*op, b.role);
 }
-
-} // namespace
 
 void NoteLibraryRead(uptr begin, uptr end) {
   send_index.ObserveMeeting(begin, end, [&](IndexNode *n) {
-    return NoteMoved(n, begin, end, BufferRole::kSend, &n->op->send_bytes_moved,
+    return NoteMoved(n, begin, end, &n->op->send_bytes_moved,
                      &n->op->send_data_consumed);
   });
 }
 
 void NoteLibraryWrite(uptr begin, uptr end) {
   recv_index.ObserveMeeting(begin, end, [&](IndexNode *n) {
-    return NoteMoved(n, begin, end, BufferRole::kRecv, &n->op->recv_bytes_moved,
+    return NoteMoved(n, begin, end, &n->op->recv_bytes_moved,
                      &n->op->recv_data_written);
   });
 }

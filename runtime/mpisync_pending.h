@@ -157,6 +157,14 @@ void CollectActiveRmaOps(MPI_Win win, int target,
 // buffers not yet marked, so repeated copies of one buffer are cheap.
 void NoteLibraryRead(uptr begin, uptr end);
 void NoteLibraryWrite(uptr begin, uptr end);
+// The library copied [begin, end) of `op`'s buffer `buffer`: adds the bytes
+// of its data segments in it to *moved; returns whether all of `op`'s data
+// of that buffer's role has moved. The data counts as moved only once all
+// of it was: a library that copies a message in pieces (Open MPI's ob1
+// sends what is above its eager limit in later MPI calls) has not moved the
+// rest when the program writes it.
+bool CountMovedBytes(const PendingOp *op, uptr buffer, uptr begin, uptr end,
+                     u64 *moved);
 
 // An active, armed buffer whose hull meets a queried range.
 struct PendingRef {

@@ -41,6 +41,11 @@ WinChannel *AcquireChannel(MPI_Comm comm, const int *world_ranks, int size,
     PMPI_Comm_rank(c->comm, &c->rank);
     c->vc = static_cast<u64 *>(InternalAlloc(sizeof(u64) * size));
     internal_memset(c->vc, 0, sizeof(u64) * size);
+    // Without it only the lock clocks are lost (mpisync_rma_clock.cpp), so
+    // a library that cannot make one must not abort the program: Open MPI
+    // 4.1 on one node has only osc pt2pt for dynamic windows, which refuses
+    // MPI_THREAD_MULTIPLE.
+    PMPI_Comm_set_errhandler(c->comm, MPI_ERRORS_RETURN);
     if (PMPI_Win_create_dynamic(MPI_INFO_NULL, c->comm, &c->clock_win) !=
         MPI_SUCCESS)
       c->clock_win = MPI_WIN_NULL;

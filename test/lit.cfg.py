@@ -73,6 +73,16 @@ if filters == "off":
 if lit_config.params.get("mpisync_large", "0") == "1":
     config.available_features.add("large")
 
+# Every job is killed after `--param mpisync_job_timeout=SECONDS` (default
+# 300; 0: never): a job that hangs (a lost message, a deadlock MPISync
+# caused) fails its test instead of stalling the whole suite and CI. The
+# slowest single job of the suite takes under a minute.
+job_timeout = lit_config.params.get("mpisync_job_timeout", "300")
+if not job_timeout.isdigit():
+    lit_config.fatal("mpisync_job_timeout must be a number of seconds")
+MPIEXEC_LIMIT = "timeout -k 10 %s" % job_timeout if int(job_timeout) else ""
+
+
 def q(path):
     """A path as one shell word, however it is spelled."""
     return shlex.quote(path)
@@ -88,7 +98,8 @@ config.substitutions += [
     ("%clangxx_mpisync", q(os.path.join(bindir, "mpisync-clang++"))),
     ("%clang_mpisync", q(os.path.join(bindir, "mpisync-clang"))),
     ("%flang_mpisync", q(os.path.join(bindir, "mpisync-flang"))),
-    ("%mpiexec", " ".join(filter(None, [q(config.mpiexec), config.mpiexec_flags]))),
+    ("%mpiexec", " ".join(filter(None, [MPIEXEC_LIMIT, q(config.mpiexec),
+                                        config.mpiexec_flags]))),
     ("%filters_off", FILTERS_OFF),
     ("%opt", q(config.opt)),
     ("%plugin", q(os.path.join(config.mpisync_lib_dir, "MPISyncPass.so"))),

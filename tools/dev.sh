@@ -35,25 +35,32 @@ case "$what" in
   lint)
     bash "$root/tools/lint.sh" "$build" ;;
   test)
+    # How long each part took (CI's budget: docs/testing.md).
+    took() { echo "dev.sh: $1 took $((SECONDS - since)) s"; since=$SECONDS; }
+    since=$SECONDS
     lint_status=0
     bash "$root/tools/lint.sh" "$build" || lint_status=$?
+    took lint
     # One "N passed, N failed" line per MPI, then the total.
     summary() { grep -E '^[0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1; }
     logs=$(mktemp -d)
     mpich_status=0
     cmake --build "$build" --target check-mpisync 2>&1 | tee "$logs/mpich" ||
       mpich_status=$?
+    took "the MPICH suite"
     ompi_build=$build-openmpi
     cmake -S "$root" -B "$ompi_build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DMPISYNC_WERROR=ON -DMPISYNC_MPI=openmpi -DMPISYNC_PLUGINS_FROM="$build/lib" \
       -DMPISYNC_DEPS_DIR="$(sed -n 's/^MPISYNC_DEPS_DIR:[A-Z]*=//p' "$build/CMakeCache.txt")" \
       >/dev/null
     cmake --build "$ompi_build"
+    took "the Open MPI build"
     ompi_status=0
     python3 "$root/test/run_lit.py" \
       "$(sed -n 's/^MPISYNC_LIT:[A-Z]*=//p' "$build/CMakeCache.txt")" \
       "$ompi_build/test" --filter '^MPISync :: runtime/' 2>&1 | tee "$logs/openmpi" ||
       ompi_status=$?
+    took "the Open MPI tests"
     passed=0 failed=0
     for mpi in mpich openmpi; do
       line=$(summary "$logs/$mpi")

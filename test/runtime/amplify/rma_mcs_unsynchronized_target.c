@@ -6,9 +6,7 @@
 // completes only the operations to that rank). MPICH happens to apply it at
 // once; amplify holds it until MPI_Win_unlock_all, the latest legal point,
 // so the predecessor finds no successor and the assert fails.
-// Open MPI 4.1 with osc sm (a window of one node): the predecessor sees
-// the held Accumulate anyway; not understood yet (docs/which-mpi.md).
-// XFAIL: openmpi
+// The same on Open MPI 4.1 with osc sm (a window of one node).
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
 // RUN: env MPISYNC_OPTIONS=exitcode=0 %mpiexec -n 2 %t
 // RUN: env MPISYNC_OPTIONS=amplify=1 not %mpiexec -n 2 %t 2>&1 | FileCheck %s

@@ -62,5 +62,3 @@ int main(int argc, char **argv) {
   MPI_Finalize();
   return 0;
 }
-// Open MPI: not yet passing after the threads merge (issue 24, session 8 note).
-// XFAIL: openmpi
