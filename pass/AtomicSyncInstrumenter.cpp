@@ -7,11 +7,15 @@
 //===----------------------------------------------------------------------===//
 #include "AtomicSyncInstrumenter.h"
 
+#include "mpisync/published_state.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
@@ -45,6 +49,34 @@ SyncPoint classify(Instruction &I) {
   return {nullptr, nullptr, false, false};
 }
 
+// Calls `Fn(Ptr)` just before `Before` if the runtime tracks threads: a
+// single-threaded run (the common case) pays one load and an untaken
+// branch per atomic, not a call.
+void callIfThreadsTracked(Instruction *Before, FunctionCallee Fn, Value *Ptr,
+                          const DebugLoc &Loc) {
+  Module &M = *Before->getModule();
+  LLVMContext &C = M.getContext();
+  Type *IntptrTy = M.getDataLayout().getIntPtrType(C);
+  auto *StateTy = ArrayType::get(IntptrTy, kPublishedStateWords);
+  Constant *State = M.getOrInsertGlobal("__mpisync_state", StateTy);
+  IRBuilder<> IRB(Before);
+  IRB.SetCurrentDebugLocation(Loc);
+  Value *Addr = IRB.CreateConstInBoundsGEP2_64(StateTy, State, 0,
+                                               mpisync::kState_threads);
+  LoadInst *Word = IRB.CreateAlignedLoad(
+      IntptrTy, Addr, M.getDataLayout().getABITypeAlign(IntptrTy),
+      "mpisync.threads");
+  Word->setAtomic(AtomicOrdering::Monotonic);
+  Value *Tracked =
+      IRB.CreateICmpNE(Word, ConstantInt::get(IntptrTy, 0), "mpisync.tracked");
+  Instruction *Then =
+      SplitBlockAndInsertIfThen(Tracked, Before, /*Unreachable=*/false,
+                                MDBuilder(C).createUnlikelyBranchWeights());
+  IRBuilder<> Call(Then);
+  Call.SetCurrentDebugLocation(Loc);
+  Call.CreateCall(Fn, {Ptr});
+}
+
 } // namespace
 
 bool instrumentAtomicSync(Function &F) {
@@ -69,9 +101,10 @@ bool instrumentAtomicSync(Function &F) {
     if (Ptr->getType()->getPointerAddressSpace() != 0)
       continue;
     if (P.Releases)
-      IRBuilder<>(P.I).CreateCall(Release, {Ptr});
+      callIfThreadsTracked(P.I, Release, Ptr, P.I->getDebugLoc());
     if (P.Acquires)
-      IRBuilder<>(P.I->getNextNode()).CreateCall(Acquire, {Ptr});
+      callIfThreadsTracked(P.I->getNextNode(), Acquire, Ptr,
+                           P.I->getDebugLoc());
   }
   return true;
 }

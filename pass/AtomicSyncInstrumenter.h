@@ -15,7 +15,8 @@ namespace mpisync {
 
 // Calls __mpisync_atomic_release(p) before each atomic store or
 // read-modify-write with release semantics and __mpisync_atomic_acquire(p)
-// after each atomic load or read-modify-write with acquire semantics.
+// after each atomic load or read-modify-write with acquire semantics, each
+// only while the published state's `threads` word is set.
 // Returns whether it changed `F`.
 bool instrumentAtomicSync(llvm::Function &F);
 

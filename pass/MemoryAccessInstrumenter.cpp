@@ -129,6 +129,7 @@ public:
   // (instrumentation adds calls, loop copies and phis of the addresses).
   void prepare();
   bool run();
+  Function &function() const { return F; }
 
 private:
   void collect();
@@ -524,13 +525,16 @@ PreservedAnalyses MPISyncPass::run(Module &M, ModuleAnalysisManager &MAM) {
         F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation) ||
         F.hasFnAttribute(Attribute::Naked))
       continue;
-    instrumentAtomicSync(F);
     Functions.push_back(std::make_unique<FunctionInstrumenter>(
         F, Emitter, Filters, FAM.getResult<TargetLibraryAnalysis>(F)));
     Functions.back()->prepare();
   }
   for (auto &FI : Functions)
     FI->run();
+  // After the access checks, which must not check the word it tests, and
+  // over the loop copies they made.
+  for (auto &FI : Functions)
+    instrumentAtomicSync(FI->function());
   // The runtime initialises from .preinit_array in executables; the
   // constructor covers instrumented shared libraries loaded earlier.
   getOrCreateSanitizerCtorAndInitFunctions(

@@ -9,14 +9,17 @@
 
 // `pending` is non-zero while any request or epoch is pending; for loads
 // and for stores, [lo, lo + span) covers every pending region that the
-// access type can violate (span == 0: none).
+// access type can violate (span == 0: none). `threads` is non-zero once
+// the thread clocks track happens-before (a second application thread):
+// only then do acquiring and releasing atomics call the runtime.
 #define MPISYNC_PUBLISHED_STATE_FIELDS(FIELD)                                  \
   FIELD(pending)                                                               \
   FIELD(load_lo)                                                               \
   FIELD(load_span)                                                             \
   FIELD(store_lo)                                                              \
   FIELD(store_span)                                                            \
-  FIELD(shadow_offset)
+  FIELD(shadow_offset)                                                         \
+  FIELD(threads)
 
 extern "C" {
 struct alignas(64) MpisyncPublishedState {

@@ -5,6 +5,7 @@
 #include "threads/thread_clocks.h"
 
 #include "mpisync_flags.h"
+#include "mpisync_interface.h"
 #include "mpisync_rtl.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_atomic.h"
@@ -89,6 +90,9 @@ void StartTracking() {
     my_slot_plus_one = slot + 1;
   }
   atomic_store(&tracking, 1, memory_order_release);
+  // Instrumented atomics call the runtime from now on (the pass's
+  // AtomicSyncInstrumenter tests this word inline).
+  __atomic_store_n(&__mpisync_state.threads, 1, __ATOMIC_RELEASE);
 }
 
 } // namespace

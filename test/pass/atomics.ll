@@ -6,7 +6,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK-LABEL: define void @rmw(
 ; CHECK:      call void @__mpisync_store4(ptr %p)
-; CHECK-NEXT: atomicrmw add ptr %p, i32 1
+; CHECK:      atomicrmw add ptr %p, i32 1
 ; CHECK:      call void @__mpisync_store1(ptr %p)
 ; CHECK-NEXT: atomicrmw xchg ptr %p, i8 0
 ; CHECK-NOT:  @__mpisync_load
@@ -18,9 +18,9 @@ define void @rmw(ptr %p) {
 
 ; CHECK-LABEL: define void @cas(
 ; CHECK:      call void @__mpisync_store8(ptr %p)
-; CHECK-NEXT: cmpxchg ptr %p, i64 0, i64 1
+; CHECK:      cmpxchg ptr %p, i64 0, i64 1
 ; CHECK:      call void @__mpisync_store16(ptr %p)
-; CHECK-NEXT: cmpxchg ptr %p, i128 0, i128 1
+; CHECK:      cmpxchg ptr %p, i128 0, i128 1
 ; CHECK-NOT:  @__mpisync_load
 define void @cas(ptr %p) {
   %a = cmpxchg ptr %p, i64 0, i64 1 seq_cst seq_cst
@@ -32,7 +32,7 @@ define void @cas(ptr %p) {
 ; CHECK:      call void @__mpisync_load4(ptr %p)
 ; CHECK-NEXT: load atomic i32, ptr %p acquire
 ; CHECK:      call void @__mpisync_store4(ptr %p)
-; CHECK-NEXT: store atomic i32 %v, ptr %p release
+; CHECK:      store atomic i32 %v, ptr %p release
 define void @atomic_load_store(ptr %p) {
   %v = load atomic i32, ptr %p acquire, align 4
   store atomic i32 %v, ptr %p release, align 4
