@@ -197,96 +197,88 @@ int RequestGetStatus(MPI_Request request, int *flag, MPI_Status *status) {
   return RunCompletion(c, run);
 }
 
-int Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
+// The calls over an array of requests differ only in their outcome and in
+// which of flag, index, outcount and indices they have: `outputs` holds
+// those (the rest null); `run` is the library's call.
+template <typename Run>
+int RunArrayCompletion(const char *call, Outcome outcome,
+                       const Completion &outputs, int count,
+                       MPI_Request requests[], MPI_Status *statuses, Run run) {
   if (!InFamily())
-    return below.MPI_Waitall(count, requests, statuses);
+    return run(statuses);
   SavedHandles saved(requests, count);
-  Completion c = {"MPI_Waitall", Outcome::kAll, count, requests, saved.handles};
+  Completion c = outputs;
+  c.call = call;
+  c.outcome = outcome;
+  c.n = count;
+  c.slots = requests;
+  c.handles = saved.handles;
   c.statuses = statuses;
-  c.one_status = false;
-  auto run = [&](MPI_Status *st) {
-    return below.MPI_Waitall(count, requests, st);
-  };
+  c.one_status = outcome == Outcome::kAny;
   return RunCompletion(c, run);
+}
+
+int Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
+  return RunArrayCompletion(
+      "MPI_Waitall", Outcome::kAll, {}, count, requests, statuses,
+      [&](MPI_Status *st) { return below.MPI_Waitall(count, requests, st); });
 }
 
 int Testall(int count, MPI_Request requests[], int *flag,
             MPI_Status statuses[]) {
-  if (!InFamily())
-    return below.MPI_Testall(count, requests, flag, statuses);
-  SavedHandles saved(requests, count);
-  Completion c = {"MPI_Testall", Outcome::kAll, count, requests, saved.handles};
-  c.flag = flag;
-  c.statuses = statuses;
-  c.one_status = false;
-  auto run = [&](MPI_Status *st) {
-    return below.MPI_Testall(count, requests, flag, st);
-  };
-  return RunCompletion(c, run);
+  Completion outputs = {};
+  outputs.flag = flag;
+  return RunArrayCompletion("MPI_Testall", Outcome::kAll, outputs, count,
+                            requests, statuses, [&](MPI_Status *st) {
+                              return below.MPI_Testall(count, requests, flag,
+                                                       st);
+                            });
 }
 
 int Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status) {
-  if (!InFamily())
-    return below.MPI_Waitany(count, requests, index, status);
-  SavedHandles saved(requests, count);
-  Completion c = {"MPI_Waitany", Outcome::kAny, count, requests, saved.handles};
-  c.index = index;
-  c.statuses = status;
-  c.one_status = true;
-  auto run = [&](MPI_Status *st) {
-    return below.MPI_Waitany(count, requests, index, st);
-  };
-  return RunCompletion(c, run);
+  Completion outputs = {};
+  outputs.index = index;
+  return RunArrayCompletion("MPI_Waitany", Outcome::kAny, outputs, count,
+                            requests, status, [&](MPI_Status *st) {
+                              return below.MPI_Waitany(count, requests, index,
+                                                       st);
+                            });
 }
 
 int Testany(int count, MPI_Request requests[], int *index, int *flag,
             MPI_Status *status) {
-  if (!InFamily())
-    return below.MPI_Testany(count, requests, index, flag, status);
-  SavedHandles saved(requests, count);
-  Completion c = {"MPI_Testany", Outcome::kAny, count, requests, saved.handles};
-  c.index = index;
-  c.flag = flag;
-  c.statuses = status;
-  c.one_status = true;
-  auto run = [&](MPI_Status *st) {
-    return below.MPI_Testany(count, requests, index, flag, st);
-  };
-  return RunCompletion(c, run);
+  Completion outputs = {};
+  outputs.index = index;
+  outputs.flag = flag;
+  return RunArrayCompletion("MPI_Testany", Outcome::kAny, outputs, count,
+                            requests, status, [&](MPI_Status *st) {
+                              return below.MPI_Testany(count, requests, index,
+                                                       flag, st);
+                            });
 }
 
 int Waitsome(int incount, MPI_Request requests[], int *outcount, int indices[],
              MPI_Status statuses[]) {
-  if (!InFamily())
-    return below.MPI_Waitsome(incount, requests, outcount, indices, statuses);
-  SavedHandles saved(requests, incount);
-  Completion c = {"MPI_Waitsome", Outcome::kSome, incount, requests,
-                  saved.handles};
-  c.outcount = outcount;
-  c.indices = indices;
-  c.statuses = statuses;
-  c.one_status = false;
-  auto run = [&](MPI_Status *st) {
-    return below.MPI_Waitsome(incount, requests, outcount, indices, st);
-  };
-  return RunCompletion(c, run);
+  Completion outputs = {};
+  outputs.outcount = outcount;
+  outputs.indices = indices;
+  return RunArrayCompletion("MPI_Waitsome", Outcome::kSome, outputs, incount,
+                            requests, statuses, [&](MPI_Status *st) {
+                              return below.MPI_Waitsome(incount, requests,
+                                                        outcount, indices, st);
+                            });
 }
 
 int Testsome(int incount, MPI_Request requests[], int *outcount, int indices[],
              MPI_Status statuses[]) {
-  if (!InFamily())
-    return below.MPI_Testsome(incount, requests, outcount, indices, statuses);
-  SavedHandles saved(requests, incount);
-  Completion c = {"MPI_Testsome", Outcome::kSome, incount, requests,
-                  saved.handles};
-  c.outcount = outcount;
-  c.indices = indices;
-  c.statuses = statuses;
-  c.one_status = false;
-  auto run = [&](MPI_Status *st) {
-    return below.MPI_Testsome(incount, requests, outcount, indices, st);
-  };
-  return RunCompletion(c, run);
+  Completion outputs = {};
+  outputs.outcount = outcount;
+  outputs.indices = indices;
+  return RunArrayCompletion("MPI_Testsome", Outcome::kSome, outputs, incount,
+                            requests, statuses, [&](MPI_Status *st) {
+                              return below.MPI_Testsome(incount, requests,
+                                                        outcount, indices, st);
+                            });
 }
 
 // A persistent request sends when started: SendCheck runs here.
