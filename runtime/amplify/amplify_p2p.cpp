@@ -81,57 +81,73 @@ int AmpIsend(const void *buf, CountT count, MPI_Datatype datatype, int dest,
   return MPI_SUCCESS;
 }
 
+// A receive whose data lands in a bounce buffer first (BounceCreate), or
+// null when the receive goes straight to the program's buffer.
 template <typename CountT>
-int AmpIrecv(void *buf, CountT count, MPI_Datatype datatype, int source,
-             int tag, MPI_Comm comm, MPI_Request *request) {
-  AmpRequest *req = nullptr;
-  if (request && source != MPI_PROC_NULL && comm != MPI_COMM_NULL &&
-      TypeUsable(datatype) &&
-      ProbeRecv(buf, count, datatype, tag, comm) == MPI_SUCCESS) {
-    req = NewRequest(ReqKind::kRecv, /*proxy=*/false);
-    if (!BounceCreate(&req->bounce, buf, count, datatype)) {
-      DeleteRequest(req);
-      req = nullptr;
-    }
-  }
-  if (!req)
-    return below.MPI_Irecv_c(buf, count, datatype, source, tag, comm, request);
-  int rc = below.MPI_Irecv_c(req->bounce.Target(), count, datatype, source, tag,
-                             comm, &req->real);
+AmpRequest *NewBouncedRecv(ReqKind kind, bool bounce, void *buf, CountT count,
+                           MPI_Datatype datatype) {
+  if (!bounce)
+    return nullptr;
+  AmpRequest *req = NewRequest(kind, /*proxy=*/false);
+  if (BounceCreate(&req->bounce, buf, count, datatype))
+    return req;
+  DeleteRequest(req);
+  return nullptr;
+}
+
+// After the library started (or set up) the bounced receive: the program
+// gets the library's handle. `poison`: the program's buffer is filled with
+// a pattern until the data is copied in (not for persistent receives,
+// whose buffer the program may use until they start).
+int FinishBouncedRecv(AmpRequest *req, int rc, MPI_Request *request,
+                      bool poison) {
   if (rc != MPI_SUCCESS) {
     DeleteRequest(req);
     return rc;
   }
-  BouncePoison(&req->bounce);
+  if (poison)
+    BouncePoison(&req->bounce);
   req->user = *request = req->real;
   RegisterRequest(req);
   return rc;
 }
 
+// Whether a receive from `source` can be bounced.
+template <typename CountT>
+bool BounceableRecv(MPI_Request *request, void *buf, CountT count,
+                    MPI_Datatype datatype, int source, int tag, MPI_Comm comm) {
+  return request && source != MPI_PROC_NULL && comm != MPI_COMM_NULL &&
+         TypeUsable(datatype) &&
+         ProbeRecv(buf, count, datatype, tag, comm) == MPI_SUCCESS;
+}
+
+template <typename CountT>
+int AmpIrecv(void *buf, CountT count, MPI_Datatype datatype, int source,
+             int tag, MPI_Comm comm, MPI_Request *request) {
+  AmpRequest *req = NewBouncedRecv(
+      ReqKind::kRecv,
+      BounceableRecv(request, buf, count, datatype, source, tag, comm), buf,
+      count, datatype);
+  if (!req)
+    return below.MPI_Irecv_c(buf, count, datatype, source, tag, comm, request);
+  int rc = below.MPI_Irecv_c(req->bounce.Target(), count, datatype, source, tag,
+                             comm, &req->real);
+  return FinishBouncedRecv(req, rc, request, /*poison=*/true);
+}
+
 template <typename CountT>
 int AmpImrecv(void *buf, CountT count, MPI_Datatype datatype,
               MPI_Message *message, MPI_Request *request) {
-  AmpRequest *req = nullptr;
-  if (request && message && *message != MPI_MESSAGE_NO_PROC &&
-      *message != MPI_MESSAGE_NULL && TypeUsable(datatype)) {
-    req = NewRequest(ReqKind::kRecv, /*proxy=*/false);
-    if (!BounceCreate(&req->bounce, buf, count, datatype)) {
-      DeleteRequest(req);
-      req = nullptr;
-    }
-  }
+  AmpRequest *req =
+      NewBouncedRecv(ReqKind::kRecv,
+                     request && message && *message != MPI_MESSAGE_NO_PROC &&
+                         *message != MPI_MESSAGE_NULL && TypeUsable(datatype),
+                     buf, count, datatype);
   if (!req)
     return below.MPI_Imrecv_c(buf, count, datatype, message, request);
   int rc = below.MPI_Imrecv_c(req->bounce.Target(), count, datatype, message,
                               &req->real);
-  if (rc != MPI_SUCCESS) {
-    DeleteRequest(req);
-    return rc;
-  }
-  BouncePoison(&req->bounce);
-  req->user = *request = req->real;
-  RegisterRequest(req);
-  return rc;
+  return FinishBouncedRecv(req, rc, request, /*poison=*/true);
 }
 
 template <SendMode kMode, typename CountT>
@@ -162,28 +178,16 @@ int AmpSendInit(const void *buf, CountT count, MPI_Datatype datatype, int dest,
 template <typename CountT>
 int AmpRecvInit(void *buf, CountT count, MPI_Datatype datatype, int source,
                 int tag, MPI_Comm comm, MPI_Request *request) {
-  AmpRequest *req = nullptr;
-  if (request && source != MPI_PROC_NULL && comm != MPI_COMM_NULL &&
-      TypeUsable(datatype) &&
-      ProbeRecv(buf, count, datatype, tag, comm) == MPI_SUCCESS) {
-    req = NewRequest(ReqKind::kPersistentRecv, /*proxy=*/false);
-    if (!BounceCreate(&req->bounce, buf, count, datatype)) {
-      DeleteRequest(req);
-      req = nullptr;
-    }
-  }
+  AmpRequest *req = NewBouncedRecv(
+      ReqKind::kPersistentRecv,
+      BounceableRecv(request, buf, count, datatype, source, tag, comm), buf,
+      count, datatype);
   if (!req)
     return below.MPI_Recv_init_c(buf, count, datatype, source, tag, comm,
                                  request);
   int rc = below.MPI_Recv_init_c(req->bounce.Target(), count, datatype, source,
                                  tag, comm, &req->real);
-  if (rc != MPI_SUCCESS) {
-    DeleteRequest(req);
-    return rc;
-  }
-  req->user = *request = req->real;
-  RegisterRequest(req);
-  return rc;
+  return FinishBouncedRecv(req, rc, request, /*poison=*/false);
 }
 
 } // namespace
