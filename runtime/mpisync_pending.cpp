@@ -206,8 +206,10 @@ MPISYNC_LIST_OPS(Window, rma_win_prev, rma_win_next)
 Mutex &StateMutex() { return state_mutex; }
 
 PendingOp *NewOp(const char *call, bool persistent) {
-  PendingOp *op = static_cast<PendingOp *>(InternalAlloc(sizeof(PendingOp)));
-  internal_memset(op, 0, sizeof(*op));
+  // Value-initialized, not internal_memset: that is a byte loop unless the
+  // size is a multiple of 16, and a start of 10^5 operations paid for it.
+  PendingOp *op =
+      new (InternalAlloc(sizeof(PendingOp))) PendingOp();
   op->call = call;
   op->start_call = call;
   op->request = MPI_REQUEST_NULL;
@@ -262,8 +264,7 @@ void ComputeHull(PendingBuffer *b) {
 
 void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
                MPI_Count count, MPI_Datatype datatype) {
-  PendingBuffer b;
-  internal_memset(&b, 0, sizeof(b));
+  PendingBuffer b = PendingBuffer();
   b.role = role;
   b.armed = true;
   b.base = reinterpret_cast<uptr>(buf);

@@ -116,7 +116,7 @@ IndexNode *IntervalIndex::Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer) {
     free_nodes = n->right;
   else
     n = static_cast<IndexNode *>(InternalAlloc(sizeof(IndexNode)));
-  internal_memset(n, 0, sizeof(*n));
+  *n = IndexNode(); // not internal_memset: see NewOp
   n->lo = lo;
   n->hi = hi;
   n->max_hi = hi;
