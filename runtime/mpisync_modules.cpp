@@ -28,16 +28,22 @@ bool IsMpiLibraryModule(const char *path) {
 }
 
 bool IsMpiLibraryPc(uptr pc) {
-  // MPI calls come from a handful of sites: remember the last answer.
-  static THREADLOCAL uptr last_pc;
-  static THREADLOCAL bool last_answer;
-  if (pc == last_pc)
-    return last_answer;
+  // MPI calls come from a handful of sites: remember the answers per thread,
+  // direct-mapped by pc. dladdr searches the module's symbols under the
+  // dynamic linker's global lock; one remembered site was not enough when a
+  // loop alternates between calls (Isend, Irecv, Waitall), and under
+  // MPI_THREAD_MULTIPLE the threads then queued on that lock at every call.
+  constexpr uptr kSlots = 32;
+  static THREADLOCAL uptr cached_pc[kSlots];
+  static THREADLOCAL bool cached_answer[kSlots];
+  uptr slot = (pc ^ (pc >> 7)) % kSlots;
+  if (pc != 0 && cached_pc[slot] == pc)
+    return cached_answer[slot];
   Dl_info info;
   bool answer = dladdr(reinterpret_cast<void *>(pc), &info) &&
                 IsMpiLibraryModule(info.dli_fname);
-  last_pc = pc;
-  last_answer = answer;
+  cached_pc[slot] = pc;
+  cached_answer[slot] = answer;
   return answer;
 }
 
