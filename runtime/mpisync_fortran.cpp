@@ -19,8 +19,8 @@ namespace {
 // would read them as its own objects. Fortran programs are cloned only
 // while they hold none of these (docs/which-mpi.md).
 [[noreturn]] void RefuseStandIn(const char *what) {
-  Report("MPISync: a clone of this Fortran program got a %s that exists only "
-         "in its parent, which Open MPI cannot give a Fortran value; cloning "
+  Report("MPISync: a clone of this Fortran program holds a stand-in %s (for "
+         "its parent's), which Open MPI cannot give a Fortran value; cloning "
          "Fortran programs under Open MPI is limited to predefined "
          "communicators and blocking calls\n",
          what);
