@@ -37,12 +37,16 @@ MpiCall::~MpiCall() {
 
 MpiCall *CurrentMpiCall() { return outermost_call; }
 
-BindingSite::BindingSite(uptr pc, uptr bp) {
+BindingSite::BindingSite(uptr pc, uptr bp)
+    : saved_pc_(binding_pc), saved_bp_(binding_bp) {
   binding_pc = pc;
   binding_bp = bp;
 }
 
-BindingSite::~BindingSite() { binding_pc = binding_bp = 0; }
+BindingSite::~BindingSite() {
+  binding_pc = saved_pc_;
+  binding_bp = saved_bp_;
+}
 
 u32 MpiCall::Stack() {
   // Calls through MPICH's Fortran bindings come from code without frame

@@ -55,6 +55,11 @@ class BindingSite {
 public:
   BindingSite(uptr pc, uptr bp);
   ~BindingSite();
+  BindingSite(const BindingSite &) = delete;
+  BindingSite &operator=(const BindingSite &) = delete;
+
+private:
+  uptr saved_pc_, saved_bp_; // an enclosing binding's (a nested entry)
 };
 
 // Request handles copied before the MPI call overwrites them.
