@@ -7,7 +7,8 @@
 #
 # Sets MPISYNC_MPICC, MPISYNC_MPICXX, MPISYNC_MPIFORT, MPISYNC_MPIEXEC,
 # MPISYNC_MPIEXEC_FLAGS (what lit and the benchmarks pass to mpiexec),
-# MPISYNC_MPI_PROTOTYPES (the header the generators read) and
+# MPISYNC_MPI_PROTOTYPES (the header the generators read),
+# MPISYNC_MPIFORT_LIBDIR (what mpisync-mpifort adds to -L) and
 # MPISYNC_MPI_CXX_DEFINITIONS, then finds MPI.
 set(MPISYNC_MPI mpich CACHE STRING "The MPI to build for: mpich or openmpi")
 set_property(CACHE MPISYNC_MPI PROPERTY STRINGS mpich openmpi)
@@ -40,6 +41,17 @@ if(NOT DEFINED MPIEXEC_EXECUTABLE)
   set(MPIEXEC_EXECUTABLE ${MPISYNC_MPIEXEC})
 endif()
 find_package(MPI REQUIRED COMPONENTS C)
+
+# Debian's mpifort.openmpi links -lmpi from a directory that does not exist
+# (its wrapper data says lib/fortran/gfortran), so the linker finds
+# /usr/lib/x86_64-linux-gnu/libmpi.so, the `mpi` alternative's: MPICH's
+# when MPICH is the default, next to Open MPI's libmpi_mpifh. mpisync-mpifort
+# adds the directory of the libmpi that Open MPI's mpicc links.
+set(MPISYNC_MPIFORT_LIBDIR "")
+if(MPISYNC_MPI STREQUAL "openmpi")
+  list(GET MPI_C_LIBRARIES 0 _libmpi)
+  get_filename_component(MPISYNC_MPIFORT_LIBDIR ${_libmpi} DIRECTORY)
+endif()
 
 # The prototypes the wrappers, the clang plugin's call table and the pass's
 # argument table are generated from: MPICH keeps them in mpi_proto.h, Open

@@ -13,14 +13,20 @@ namespace mpisync {
 
 namespace {
 THREADLOCAL MpiCall *outermost_call;
+THREADLOCAL uptr binding_pc, binding_bp;
 } // namespace
 
 MpiCall::MpiCall(const char *name, uptr pc, uptr bp)
     : name_(name), pc_(pc), bp_(bp), outer_(outermost_call) {
   Initialize();
   mpi_call_depth++;
-  if (!outer_)
+  if (!outer_) {
     outermost_call = this;
+    if (binding_pc) {
+      pc_ = binding_pc;
+      bp_ = binding_bp;
+    }
+  }
 }
 
 MpiCall::~MpiCall() {
@@ -30,6 +36,17 @@ MpiCall::~MpiCall() {
 }
 
 MpiCall *CurrentMpiCall() { return outermost_call; }
+
+BindingSite::BindingSite(uptr pc, uptr bp)
+    : saved_pc_(binding_pc), saved_bp_(binding_bp) {
+  binding_pc = pc;
+  binding_bp = bp;
+}
+
+BindingSite::~BindingSite() {
+  binding_pc = saved_pc_;
+  binding_bp = saved_bp_;
+}
 
 u32 MpiCall::Stack() {
   // Calls through MPICH's Fortran bindings come from code without frame

@@ -45,6 +45,23 @@ private:
 // call), or null: what a mode layer reports as the call site.
 MpiCall *CurrentMpiCall();
 
+// The call site of a language binding's entry point (the Fortran bindings
+// of the Open MPI build, mpisync_fortran.h), which converts its arguments
+// and calls the C wrapper. While it lives, the outermost MpiCall of the
+// thread takes this call site instead of its own caller, a return address
+// inside the binding: reports and the mode layers then name the program's
+// line, and the stack is unwound from the program's frame.
+class BindingSite {
+public:
+  BindingSite(uptr pc, uptr bp);
+  ~BindingSite();
+  BindingSite(const BindingSite &) = delete;
+  BindingSite &operator=(const BindingSite &) = delete;
+
+private:
+  uptr saved_pc_, saved_bp_; // an enclosing binding's (a nested entry)
+};
+
 // Request handles copied before the MPI call overwrites them.
 class SavedRequests {
 public:

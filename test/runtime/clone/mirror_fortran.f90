@@ -1,9 +1,9 @@
-! Cloning from Fortran: MPICH's Fortran bindings call the C functions with
-! MPI_COMM_WORLD's handle, which the wrappers translate like C's, so a
-! Fortran program sees the application's world and its clones get what
-! their parent receives (point-to-point with a status array, a reduction).
+! Cloning from Fortran: the Fortran bindings (MPICH's, or MPISync's own with
+! Open MPI) call the C functions with MPI_COMM_WORLD's handle, which the
+! wrappers translate like C's, so a Fortran program sees the application's
+! world and its clones get what their parent receives (point-to-point with a
+! status array, a reduction).
 ! REQUIRES: flang
-! REQUIRES: mpich
 ! RUN: %mpifort -fsanitize=mpisync -g %s -o %t
 ! RUN: %mpiexec -n 2 %t > %t.plain
 ! RUN: env MPISYNC_OPTIONS=clones=1 %mpiexec -n 4 %t > %t.k1

@@ -1,7 +1,9 @@
 C Fixed-form source with include 'mpif.h': an external subroutine posts
 C MPI_IRECV, and the caller reads the receive buffer before MPI_WAIT.
 C The report names the subroutine as the source has it (flang's external
-C name halo_ without its underscore).
+C name post_ without its underscore). The MPI_IRECV's stack starts in
+C MPICH's binding (#0, then the caller) or, with Open MPI, at the caller
+C (MPISync's own entry point is not shown).
 C REQUIRES: flang
 C RUN: %mpifort -fsanitize=mpisync -cpp %s -o %t
 C RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
@@ -24,8 +26,8 @@ C CHECK-NEXT: READ of size 4
 C CHECK-NEXT: #0 {{.*}} in main program {{.*}}fixed_form.f:[[@LINE-3]]
 C CHECK: is 24 bytes from the start of the receive buffer
 C CHECK-SAME: of a pending MPI_Irecv (32 x MPI_INTEGER, element 6)
-C CHECK: #1 {{.*}} in post {{.*}}fixed_form.f:[[@LINE+21]]
-C CHECK-NEXT: #2 {{.*}} in main program {{.*}}fixed_form.f:[[@LINE-9]]
+C CHECK: {{#[01]}} {{.*}} in post {{.*}}fixed_form.f:[[@LINE+21]]
+C CHECK-NEXT: {{#[12]}} {{.*}} in main program {{.*}}fixed_form.f:[[@LINE-9]]
 C CHECK: SUMMARY: MPISync: recv-buffer-access {{.*}}fixed_form.f:[[@LINE-8]]:{{.*}} in main program; MPI_Irecv at {{.*}}fixed_form.f:[[@LINE+19]]:{{.*}} in post
 #endif
         CALL MPI_WAIT(REQ, MPI_STATUS_IGNORE, IERR)

@@ -1,8 +1,9 @@
 ! MPI_IN_PLACE from Fortran (`use mpi`, MPISync's module for flang): in an
 ! in-place MPI_Iallreduce the receive buffer is also the input, and may not
 ! be accessed until completion (MPI 4.1 6.12); the send buffer of the other,
-! not in-place, reduction may be read. MPICH's binding turns the Fortran
-! sentinel (a common block) into C's MPI_IN_PLACE before the C call.
+! not in-place, reduction may be read. The Fortran binding (MPICH's, or
+! MPISync's own with Open MPI) turns the Fortran sentinel (a common block)
+! into C's MPI_IN_PLACE before the C call.
 ! REQUIRES: flang
 ! RUN: %mpifort -fsanitize=mpisync -cpp %s -o %t
 ! RUN: not %mpiexec -n 2 %t > %t.out 2>&1

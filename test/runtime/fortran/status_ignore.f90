@@ -1,6 +1,7 @@
 ! MPI_STATUS_IGNORE and MPI_STATUSES_IGNORE from Fortran (`use mpi`) in
-! MPI_Wait, MPI_Test and MPI_Waitall: MPICH's binding passes C's sentinels
-! on, and the requests complete as with a status array. Three rounds reuse
+! MPI_Wait, MPI_Test and MPI_Waitall: the Fortran binding (MPICH's, or
+! MPISync's own with Open MPI) passes C's sentinels on, and the requests
+! complete as with a status array. Three rounds reuse
 ! the buffers after completion (no report), and a write to a send buffer
 ! before its MPI_Waitall is reported.
 ! REQUIRES: flang
