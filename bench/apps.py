@@ -19,6 +19,7 @@ import copy
 import importlib.util
 import json
 import os
+import re
 import shlex
 import statistics
 import subprocess
@@ -110,7 +111,7 @@ def build(args, app, src, configs, timed_configs, outdir):
 # Running
 
 
-def run_app(args, app, src, exe, config, size, procs, options, tag, ref):
+def run_app(args, app, src, exe, config, size, procs, options, tag, ref, timeout=None):
     """One mpiexec run of `exe` with `procs` processes in its own directory
     (the applications read and write files in the current directory).
     Returns (result, problems); ref is the native run's fingerprint."""
@@ -120,6 +121,7 @@ def run_app(args, app, src, exe, config, size, procs, options, tag, ref):
     env = {"MPISYNC_OPTIONS": options} if options else {}
     a = copy.copy(args)
     a.ranks = procs
+    a.timeout = timeout or args.timeout
     cwd = os.getcwd()
     os.chdir(rundir)
     try:
@@ -128,18 +130,37 @@ def run_app(args, app, src, exe, config, size, procs, options, tag, ref):
     finally:
         os.chdir(cwd)
     problems = []
+    known = known_reports(app, res["output"])
     if res["timeout"]:
         problems.append("timed out")
-    elif res["rc"] != 0:
+    elif res["rc"] != 0 and not (res["rc"] == 66 and known):
         problems.append("exit status %d" % res["rc"])
-    if config != "native" and bench.REPORT_RE.search(res["output"]):
+    if config != "native" and bench.REPORT_RE.search(res["output"]) and not known:
         problems.append("MPISync report")
     app_problems, fingerprint, metrics = app.verify(rundir, res["output"])
     problems += app_problems
     if ref is not None and fingerprint != ref:
         problems.append("%s differs from the native run's %s" % (fingerprint, ref))
-    res.update(fingerprint=fingerprint, metrics=metrics)
+    res.update(fingerprint=fingerprint, metrics=metrics, known=known)
     return res, problems
+
+
+def known_reports(app, output):
+    """The distinct SUMMARY lines of `output` if every report in it is one
+    the app lists as understood (KNOWN_REPORTS: kind, source file), else
+    []."""
+    summaries = [l.strip() for l in output.splitlines() if l.startswith("SUMMARY: MPISync")]
+    heads = len(re.findall(r"(?:ERROR|WARNING): MPISync", output))
+    known = getattr(app, "KNOWN_REPORTS", [])
+
+    def ok(line):
+        return any(line.startswith("SUMMARY: MPISync: %s " % kind) and "/%s:" % path in line
+                   for kind, path in known)
+    # A report without a SUMMARY line (a job stopped by the cloning layer,
+    # a warning) is never known.
+    if not summaries or heads > len(summaries) or not all(ok(l) for l in summaries):
+        return []
+    return sorted(set(summaries))
 
 
 def note_failure(failures, what, res, problems):
@@ -165,7 +186,10 @@ def overhead(args, app, src, built, failures):
                                     "", "%s.%s.%d" % (app.NAME, c, rep + 1), ref)
             if c == "native" and ref is None and not problems:
                 ref = res["fingerprint"]
-            bench.log("%-26s %7.2f s  %s" % (what, res["wall"], "; ".join(problems) or "ok"))
+            bench.log("%-26s %7.2f s  %s" % (what, res["wall"], "; ".join(problems) or
+                                             ("known report" if res["known"] else "ok")))
+            for line in res["known"]:
+                rec.setdefault("known", {}).setdefault(line, []).append(what)
             if problems:
                 note_failure(failures, what, res, problems)
                 continue
@@ -219,11 +243,19 @@ def clones(args, app, src, built, failures):
             tag = "%s.clones.%s.%d" % (app.NAME, name.replace(" ", "_").replace("=", ""),
                                        rep + 1)
             res, problems = run_app(args, app, src, built[c]["exe"], c, size,
-                                    args.ranks * mult, options, tag, ref)
+                                    args.ranks * mult, options, tag, ref,
+                                    args.clone_timeout)
             if name == "native" and ref is None and not problems:
                 ref = res["fingerprint"]
             bench.log("%-34s %7.2f s  %s" % ("%s/%s" % (app.NAME, name), res["wall"],
-                                             "; ".join(problems) or "ok"))
+                                             "; ".join(problems) or
+                                             ("known report" if res["known"] else "ok")))
+            for line in res["known"]:
+                rec.setdefault("known", {}).setdefault(line, []).append(name)
+            if problems == ["timed out"]:
+                # Over --clone-timeout: shown as "> T" rather than left out.
+                rec.setdefault("timeouts", {})[name] = args.clone_timeout
+                continue
             if problems:
                 note_failure(failures, "%s/%s (clones) run %d" % (app.NAME, name, rep + 1),
                              res, problems)
@@ -298,7 +330,8 @@ def clone_tables(run, md):
         for group in ([n for n in names if not n.startswith("basic")],
                       [n for n in names if n.startswith("basic")]):
             row = [a, "-" if native is None else "%.2f" % native]
-            row += [bench.fmt_ratio(best[n] / native if native and n in best else None)
+            row += [bench.fmt_ratio(best[n] / native) if native and n in best else
+                    "> %.0f s" % rec["timeouts"][n] if n in rec.get("timeouts", {}) else "-"
                     for n in group]
             parts.append(("Rank cloning, %s (every rank cloned; load %.1f before, %.1f after)"
                           % (a, rec["load_start"][0], rec["load_end"][0]),
@@ -317,6 +350,16 @@ def report(run, markdown_path):
                  "/".join("%.1f" % x for x in run["load_end"])), ""]
         md += ["**%s**\n\n%s\n" % p for p in
                overhead_tables(run, True) + clone_tables(run, True)]
+        known = {}
+        for mode in ("overhead", "clones"):
+            for a, rec in run[mode].items():
+                for line, runs in rec.get("known", {}).items():
+                    known.setdefault("%s: `%s`" % (a, line), []).extend(runs)
+        if known:
+            md += ["**Known reports** (understood, the runs counted; see the app's "
+                   "KNOWN_REPORTS)", ""]
+            md += ["- %s, in %d runs: %s" % (k, len(v), ", ".join(sorted(set(v))))
+                   for k, v in known.items()] + [""]
         if run["failures"]:
             md += ["**Failures**", ""] + ["- " + f for f in run["failures"]] + [""]
         with open(markdown_path, "w") as f:
@@ -343,6 +386,8 @@ def main():
     ap.add_argument("--clones", default="1,2,3,4", help="K values of --mode clones")
     ap.add_argument("--clone-repeat", type=int, default=2,
                     help="rounds of the clone runs (the fastest counts)")
+    ap.add_argument("--clone-timeout", type=float, default=300,
+                    help="seconds per clone run; a slower one shows as '> T'")
     ap.add_argument("--no-stats", dest="stats", action="store_false",
                     help="skip the MPISYNC_OPTIONS=stats=1 run of the full build")
     ap.add_argument("--build-repeat", type=int, default=3,

@@ -23,10 +23,11 @@ CXX = False
 LIBS = ["-lblas", "-lm"]
 
 # Size -> HPL's N (every other test's size follows from the memory HPL
-# uses). "full" is 5-30 s natively at 2 ranks on the 2-core machine,
-# "clones" a few seconds (up to 10 processes share the cores),
-# "quick" tests the harness.
-SIZES = {"full": 3000, "clones": 1000, "quick": 400}
+# uses). "full" is 5-30 s natively at 2 ranks on the 2-core machine.
+# "clones" is tiny: MPIRandomAccess polls MPI_Test in a loop, and every
+# MPI_Test of a cloned rank is a broadcast to its clones (on 2 cores, a
+# context switch each): at N=400 one clone made a 0.3 s run take 85 s.
+SIZES = {"full": 3000, "clones": 200, "quick": 400}
 
 # The upstream build (hpl/lib/arch/build/Makefile.hpcc) names every object,
 # its source, its extra flags and whether it is compiled without
@@ -117,6 +118,14 @@ def prepare(rundir, size, ranks):
 def args(src, rundir, size):
     return []
 
+
+# MPISync reports that are true and understood (docs/performance.md,
+# "Public applications"): (kind, source file) of the SUMMARY line. b_eff's
+# ring test mallocs its send buffers (bench_lat_bw_1.5.2.c:833) and writes
+# only their first and last bytes, so it sends heap garbage, which differs
+# between a rank and its clones: SendCheck says so. A run whose reports are
+# all of these still counts (its exit status is then 66).
+KNOWN_REPORTS = [("clone-divergence", "bench_lat_bw_1.5.2.c")]
 
 # Summary keys reported per kernel: key -> (label, True if lower is better).
 KERNELS = [

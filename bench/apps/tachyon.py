@@ -22,19 +22,23 @@ LIBS = ["-lm"]
 
 # Size -> (scene, resolution, antialiasing samples). "full" is 5-30 s
 # natively at 2 ranks on the 2-core machine.
-SIZES = {"full": ("teapot.dat", 1600, 4), "clones": ("teapot.dat", 512, 0),
+SIZES = {"full": ("teapot.dat", 1600, 4), "clones": ("teapot.dat", 1024, 0),
          "quick": ("balls.dat", 128, 0)}
 
 # The `tachyon` program of unix/Makefile (linux-mpi): the ray-tracing
-# library and the demo front end with its scene parsers. No threads, no
+# library (RAYOBJS, read from the Makefile: src/ also has files it does not
+# build) and the demo front end with its scene parsers. No threads, no
 # OpenGL, no JPEG/PNG (the upstream defaults of linux-mpi).
 _DEMO = ["main.c", "getargs.c", "parse.c", "nffparse.c", "glwin.c",
          "spaceball.c", "trackball.c", "mgfparse.c", "ac3dparse.c"]
 
 
 def sources(src):
-    lib = sorted(os.path.join(src, "src", f) for f in os.listdir(os.path.join(src, "src"))
-                 if f.endswith(".c"))
+    with open(os.path.join(src, "unix", "Makefile")) as f:
+        text = f.read()
+    block = re.search(r"^RAYOBJS\s*=((?:.*\\\n)*.*)$", text, re.M).group(1)
+    lib = [os.path.join(src, "src", name + ".c")
+           for name in re.findall(r"\$\{OBJDIR\}/(\w+)\.o", block)]
     return [(f, []) for f in lib + [os.path.join(src, "demosrc", f) for f in _DEMO]]
 
 
