@@ -281,6 +281,8 @@ def paired_ratio(rec, c):
 def overhead_tables(run, md):
     apps = [a for a in run["apps"] if a in run["overhead"]]
     parts = []
+    if not apps:
+        return parts
     rows = []
     for a in apps:
         rec = run["overhead"][a]
