@@ -208,8 +208,7 @@ Mutex &StateMutex() { return state_mutex; }
 PendingOp *NewOp(const char *call, bool persistent) {
   // Value-initialized, not internal_memset: that is a byte loop unless the
   // size is a multiple of 16, and a start of 10^5 operations paid for it.
-  PendingOp *op =
-      new (InternalAlloc(sizeof(PendingOp))) PendingOp();
+  PendingOp *op = new (InternalAlloc(sizeof(PendingOp))) PendingOp();
   op->call = call;
   op->start_call = call;
   op->request = MPI_REQUEST_NULL;
