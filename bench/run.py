@@ -54,6 +54,10 @@ WORKLOADS = {
     # MPI_THREAD_MULTIPLE: 4 threads per rank exchanging halos, never
     # synchronizing with one another (docs/performance.md).
     "threads_p2p": ("20000 64 4", "200 64 4"),
+    # A public ray tracer (tachyon, docs/performance.md "Public
+    # applications") ran 2.7x: pointer chasing through function pointers
+    # while a receive into the image stays pending the whole frame.
+    "raytrace_p2p": ("1024 1024 96 8", "64 64 16 1"),
 }
 
 # Workloads written in C++ (bench/workloads/<name>.cpp); the rest are C.
