@@ -300,17 +300,18 @@ private:
 };
 } // namespace
 
-void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
-                                      uint64_t Size, bool IsWrite,
-                                      Align Alignment,
-                                      BasicBlock *PendingPreheader,
-                                      bool Hot) {
+void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
+                                      bool IsWrite, Align Alignment,
+                                      BasicBlock *PendingPreheader, bool Hot,
+                                      Value *GroupHit) {
   if (!ClInlinePending) {
     emitRuntimeCall(I, Ptr, Size, IsWrite);
     return;
   }
   TestChain Chain(I);
-  if (!PendingPreheader) {
+  if (GroupHit) {
+    Chain.addTest(GroupHit);
+  } else if (!PendingPreheader) {
     IRBuilder<> IRB(Chain.insertPoint());
     Chain.addTest(anythingPending(IRB));
     // Code outside call-free loops runs once per visit of the region: the
@@ -328,7 +329,9 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
   // gather from the array being exchanged): there the shadow test alone is
   // cheaper than the range test in front of it. The shadow covers all of
   // user space, so it may be read for any address.
-  bool ShadowOnly = PendingPreheader && ClInlineShadow && Size <= 16;
+  // So is a group member once its group's hull met the interval.
+  bool ShadowOnly =
+      (PendingPreheader || GroupHit) && ClInlineShadow && Size <= 16;
   if ((ClInlineRange || ClInlineAccessType) && !ShadowOnly)
     Chain.addTest(meetsInterval(IRB, PendingPreheader, IsWrite, Addr,
                                 ConstantInt::get(IntptrTy, Size - 1),
@@ -361,6 +364,34 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr,
     Chain.addTest(SB.CreateICmpNE(Masked, SB.getInt8(0), "mpisync.shadow"));
   }
   emitRuntimeCall(Chain.insertPoint(), Ptr, Size, IsWrite);
+}
+
+Value *FastPathEmitter::emitGroupTest(const AccessGroup &G) {
+  IRBuilder<> IRB(G.First);
+  BasicBlock *Head = G.First->getParent();
+  MDBuilder MDB(M.getContext());
+  Instruction *Then = SplitBlockAndInsertIfThen(
+      anythingPending(IRB), G.First->getIterator(), /*Unreachable=*/false,
+      MDB.createUnlikelyBranchWeights());
+  IRBuilder<> TB(Then);
+  Value *Base = TB.CreatePtrToInt(G.Base, IntptrTy);
+  Value *Hit = nullptr;
+  auto Meets = [&](bool IsWrite, int64_t Lo, int64_t Hi) {
+    if (Lo >= Hi)
+      return;
+    Value *Addr = TB.CreateAdd(Base, ConstantInt::getSigned(IntptrTy, Lo));
+    Value *M = meetsInterval(TB, nullptr, IsWrite, Addr,
+                             ConstantInt::get(IntptrTy, Hi - Lo - 1),
+                             "mpisync.grouphit");
+    Hit = Hit ? TB.CreateOr(Hit, M) : M;
+  };
+  Meets(false, G.LoadLo, G.LoadHi);
+  Meets(true, G.StoreLo, G.StoreHi);
+  PHINode *Phi = PHINode::Create(TB.getInt1Ty(), 2, "mpisync.group");
+  Phi->insertBefore(&G.First->getParent()->front());
+  Phi->addIncoming(Hit, Then->getParent());
+  Phi->addIncoming(TB.getFalse(), Head);
+  return Phi;
 }
 
 void FastPathEmitter::emitMemIntrinsicCheck(MemIntrinsic *MI, bool CheckSource,

@@ -21,6 +21,8 @@
 #include <utility>
 #include "llvm/IR/Module.h"
 
+#include "AccessGroups.h"
+
 namespace llvm {
 class DominatorTree;
 class AllocaInst;
@@ -75,11 +77,17 @@ public:
                               llvm::Value *Cond);
   // `Hot`: the access may run many times per call-free region (it is in a
   // loop whose iterations make no MPI call); otherwise, with
-  // ClCompactColdChecks, the cold block is just the call.
+  // ClCompactColdChecks, the cold block is just the call. `GroupHit`: the
+  // access is a member of a group (AccessGroups.h) whose test gave this
+  // answer; it replaces the pending word and the access's own range test.
   void emitAccessCheck(llvm::Instruction *I, llvm::Value *Ptr, uint64_t Size,
                        bool IsWrite, llvm::Align Alignment,
                        llvm::BasicBlock *PendingPreheader = nullptr,
-                       bool Hot = true);
+                       bool Hot = true, llvm::Value *GroupHit = nullptr);
+  // The test of a group in front of its first member: whether something is
+  // pending and the group's hull of an access type meets the interval of
+  // that type (computed only when something is pending).
+  llvm::Value *emitGroupTest(const AccessGroup &G);
   // Check of a range of dynamic length, through the runtime.
   llvm::CallInst *emitRangeCheck(llvm::Instruction *I, llvm::Value *Ptr,
                                  llvm::Value *Size, bool IsWrite,

@@ -10,6 +10,7 @@
 #include "MemoryAccessInstrumenter.h"
 #include "AtomicSyncInstrumenter.h"
 
+#include "AccessGroups.h"
 #include "AffineHoisting.h"
 #include "FastPathEmitter.h"
 #include "Options.h"
@@ -55,6 +56,9 @@ STATISTIC(NumChecksInPendingLoops,
           "Number of checks in instrumented loop copies (no pending test)");
 STATISTIC(NumSpeculatedLoadsGuarded,
           "Number of speculated loads checked only where a select uses them");
+STATISTIC(NumAccessGroups,
+          "Number of groups of field accesses sharing one range test");
+STATISTIC(NumGroupMembers, "Number of checks behind a group's range test");
 STATISTIC(NumStackReleases,
           "Number of scope ends of escaping stack objects reported to the runtime");
 
@@ -457,9 +461,33 @@ bool FunctionInstrumenter::run() {
       HoistedIn.push_back(PendingBlocks.lookup(Check->getParent()));
   }
 
+  // Field accesses checked one by one get a test per group in front of
+  // them (planned before any check splits a block).
+  SmallVector<AccessGroup, 8> Groups;
+  SmallVector<int, 32> GroupOf;
+  if (ClGroupChecks && ClInlinePending && ClInlineShadow) {
+    SmallVector<GroupCandidate, 32> Candidates;
+    for (unsigned K = 0; K < Accesses.size(); ++K) {
+      const Access &A = Accesses[K];
+      Candidates.push_back({A.I, A.Ptr, A.Size, A.IsWrite,
+                            !Hoisted[K] && !Known[K] && A.Size <= 16});
+    }
+    planAccessGroups(
+        F, DL, Candidates,
+        [this](Instruction &I) { return isStateChangingCall(I); }, Groups,
+        GroupOf);
+  }
+  GroupOf.resize(Accesses.size(), -1);
+
   Emitter.beginFunction(F);
   for (Instruction *Call : StateChangingCalls)
     Emitter.reloadAfter(Call);
+  SmallVector<Value *, 8> GroupHit;
+  for (const AccessGroup &G : Groups) {
+    CheckLocationScope Located(G.First);
+    GroupHit.push_back(Emitter.emitGroupTest(G));
+    ++NumAccessGroups;
+  }
   for (unsigned K = 0; K < Accesses.size(); ++K) {
     const Access &A = Accesses[K];
     if (A.IsWrite)
@@ -478,8 +506,11 @@ bool FunctionInstrumenter::run() {
       ++NumSpeculatedLoadsGuarded;
       At = Emitter.emitTest(A.I, Guard);
     }
-    Emitter.emitAccessCheck(At, A.Ptr, A.Size, A.IsWrite, A.Alignment,
-                            Known[K], Hot[K]);
+    Value *Hit = GroupOf[K] >= 0 ? GroupHit[GroupOf[K]] : nullptr;
+    if (Hit)
+      ++NumGroupMembers;
+    Emitter.emitAccessCheck(At, A.Ptr, A.Size, A.IsWrite, A.Alignment, Known[K],
+                            Hot[K], Hit);
   }
   // The loop analyses are done with: the hoisted checks may split blocks.
   for (unsigned K = 0; K < HoistedChecks.size(); ++K)

@@ -66,6 +66,14 @@ cl::opt<bool> ClCompactColdChecks(
              "something is pending, not only on a marked granule)"),
     cl::Hidden, cl::init(false));
 
+cl::opt<bool> ClGroupChecks(
+    "mpisync-group-checks",
+    cl::desc("One range test for a block's accesses at constant offsets "
+             "from one pointer between calls (AccessGroups.h); each member "
+             "then tests only its shadow bytes when the group's hull meets "
+             "the pending interval"),
+    cl::Hidden, cl::init(true));
+
 cl::opt<bool> ClSkipNonEscapingAllocas(
     "mpisync-skip-nonescaping-allocas",
     cl::desc("Do not instrument accesses to stack objects whose address never "

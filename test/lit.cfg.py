@@ -59,7 +59,7 @@ config.environment.pop("MPISYNC_OPTIONS", None)
 # pass the same way, which proves the filters never change what is detected.
 FILTERS_OFF = " ".join("-mllvm -mpisync-%s=0" % name for name in (
     "inline-pending", "preserve-all-cc", "clone-loops", "hoist-affine",
-    "dedup-checks", "skip-nonescaping-allocas", "know-mpi-arguments",
+    "dedup-checks", "group-checks", "skip-nonescaping-allocas", "know-mpi-arguments",
     "skip-constant-memory", "skip-private-globals", "skip-private-heap"))
 filters = lit_config.params.get("mpisync_filters", "on")
 if filters not in ("on", "off"):

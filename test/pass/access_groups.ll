@@ -1,0 +1,114 @@
+; Accesses of one block at constant offsets from one pointer, with no call
+; that may reach MPI between them, share one range test (pass/AccessGroups.h):
+; in front of the first, "something pending and the group's hull meets the
+; interval"; each member branches on that answer and then tests only its own
+; shadow bytes before calling the runtime.
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s
+; Switched off, every access has its own range test again.
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -mpisync-group-checks=0 -S %s \
+; RUN:   | FileCheck %s --check-prefix=OFF
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+
+declare void @unknown()
+
+; Three loads at offsets 16, 24 and 64 of %s and a store at 8: the load hull
+; [16, 72) is tested against the load interval (fields 1, 2), the store hull
+; [8, 16) against the store interval (fields 3, 4), once.
+; CHECK-LABEL: define double @fields(
+; CHECK:      %[[ANY:.*]] = icmp ne i64 %{{.*}}, 0
+; CHECK-NEXT: br i1 %[[ANY]], label %[[TEST:.*]], label %[[JOIN:.*]], !prof
+; CHECK:      [[TEST]]:
+; CHECK-NEXT: %[[BASE:.*]] = ptrtoint ptr %s to i64
+; CHECK-NEXT: %[[LOADLO:.*]] = add i64 %[[BASE]], 16
+; CHECK-NEXT: load i64, ptr getelementptr inbounds ([8 x i64], ptr @__mpisync_state, i64 0, i64 2)
+; CHECK-NEXT: load i64, ptr getelementptr inbounds ([8 x i64], ptr @__mpisync_state, i64 0, i64 1)
+; CHECK-NEXT: %[[LIMIT:.*]] = add i64 %{{.*}}, 55
+; CHECK-NEXT: %[[BIAS:.*]] = sub i64 55, %{{.*}}
+; CHECK-NEXT: %[[A:.*]] = add i64 %[[LOADLO]], %[[BIAS]]
+; CHECK-NEXT: %[[LOADHIT:.*]] = icmp ult i64 %[[A]], %[[LIMIT]]
+; CHECK-NEXT: %[[STORELO:.*]] = add i64 %[[BASE]], 8
+; CHECK-NEXT: load i64, ptr getelementptr inbounds ([8 x i64], ptr @__mpisync_state, i64 0, i64 4)
+; CHECK-NEXT: load i64, ptr getelementptr inbounds ([8 x i64], ptr @__mpisync_state, i64 0, i64 3)
+; CHECK-NEXT: add i64 %{{.*}}, 7
+; CHECK:      %[[STOREHIT:.*]] = icmp ult i64
+; CHECK-NEXT: %[[HIT:.*]] = or i1 %[[LOADHIT]], %[[STOREHIT]]
+; CHECK-NEXT: br label %[[JOIN]]
+; CHECK:      [[JOIN]]:
+; CHECK-NEXT: %[[G:.*]] = phi i1 [ %[[HIT]], %[[TEST]] ], [ false, %{{.*}} ]
+; Every member: the group's answer, then its shadow byte alone (no range
+; test of its own), then the call.
+; CHECK:      br i1 %[[G]], label %[[M1:.*]], label
+; CHECK:      [[M1]]:
+; CHECK-NOT:  mpisync.inrange
+; CHECK:      load i8, ptr
+; CHECK:      call preserve_allcc void @__mpisync_load8_pa(
+; CHECK:      br i1 %[[G]], label %[[M2:.*]], label
+; CHECK:      [[M2]]:
+; CHECK-NOT:  mpisync.inrange
+; CHECK:      call preserve_allcc void @__mpisync_load8_pa(
+; CHECK:      br i1 %[[G]], label
+; CHECK:      call preserve_allcc void @__mpisync_store8_pa(
+; CHECK:      br i1 %[[G]], label
+; CHECK:      call preserve_allcc void @__mpisync_load8_pa(
+; CHECK:      ret double
+; OFF-LABEL:  define double @fields(
+; OFF-NOT:    mpisync.group
+; OFF-COUNT-4: icmp ult i64
+; OFF:        ret double
+define double @fields(ptr %s) {
+  %p16 = getelementptr inbounds i8, ptr %s, i64 16
+  %a = load double, ptr %p16, align 8
+  %p24 = getelementptr inbounds i8, ptr %s, i64 24
+  %b = load double, ptr %p24, align 8
+  %p8 = getelementptr inbounds i8, ptr %s, i64 8
+  store double %a, ptr %p8, align 8
+  %p64 = getelementptr inbounds i8, ptr %s, i64 64
+  %c = load double, ptr %p64, align 8
+  %r = fadd double %b, %c
+  ret double %r
+}
+
+; A call that may reach MPI ends the group: the accesses after it are
+; checked against the state it left. A lone access keeps its own test.
+; CHECK-LABEL: define void @split_by_call(
+; CHECK-COUNT-1: %mpisync.grouphit{{[0-9]*}} = icmp
+; CHECK:      call void @unknown()
+; CHECK-NOT:  %mpisync.grouphit{{[0-9]*}} = icmp
+; CHECK:      mpisync.inrange
+; CHECK:      ret void
+define void @split_by_call(ptr %s) {
+  store i32 1, ptr %s, align 4
+  %p4 = getelementptr inbounds i8, ptr %s, i64 4
+  store i32 2, ptr %p4, align 4
+  call void @unknown()
+  %p8 = getelementptr inbounds i8, ptr %s, i64 8
+  store i32 3, ptr %p8, align 4
+  ret void
+}
+
+; Members farther apart than the span limit (512 bytes) do not share a
+; hull: a large hull would meet the interval where no member does.
+; CHECK-LABEL: define void @far_apart(
+; CHECK-NOT:  mpisync.grouphit
+; CHECK:      ret void
+define void @far_apart(ptr %s) {
+  store i32 1, ptr %s, align 4
+  %far = getelementptr inbounds i8, ptr %s, i64 4096
+  store i32 2, ptr %far, align 4
+  ret void
+}
+
+; Different base pointers form different groups.
+; CHECK-LABEL: define void @two_bases(
+; CHECK-COUNT-2: %mpisync.grouphit{{[0-9]*}} = icmp
+; CHECK-NOT:  %mpisync.grouphit{{[0-9]*}} = icmp
+; CHECK:      ret void
+define void @two_bases(ptr %s, ptr %t) {
+  store i32 1, ptr %s, align 4
+  %s4 = getelementptr inbounds i8, ptr %s, i64 4
+  store i32 2, ptr %s4, align 4
+  store i32 3, ptr %t, align 4
+  %t4 = getelementptr inbounds i8, ptr %t, i64 4
+  store i32 4, ptr %t4, align 4
+  ret void
+}
