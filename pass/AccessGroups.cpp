@@ -2,6 +2,8 @@
 #include "AccessGroups.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
@@ -48,12 +50,21 @@ void planAccessGroups(Function &F, const DataLayout &DL,
     return;
 
   SmallVector<Draft, 16> Drafts;
-  for (BasicBlock &BB : F) {
-    // The group each base pointer has open in this call-free stretch.
-    DenseMap<Value *, unsigned> Open;
+  // The groups open on the way from the root of an extended basic block
+  // (blocks each entered only from the one before) to the current point:
+  // base -> draft, searched from the back. Entries below `Visible` were
+  // opened before a call that may change the runtime's state.
+  SmallVector<std::pair<Value *, unsigned>, 16> Open;
+  auto Lookup = [&](Value *Base, size_t Visible) -> int {
+    for (size_t E = Open.size(); E > Visible; --E)
+      if (Open[E - 1].first == Base)
+        return Open[E - 1].second;
+    return -1;
+  };
+  auto VisitBlock = [&](BasicBlock &BB, size_t &Visible) {
     for (Instruction &I : BB) {
       if (IsStateChangingCall(I)) {
-        Open.clear();
+        Visible = Open.size();
         continue;
       }
       auto It = ByInstruction.find(&I);
@@ -75,12 +86,12 @@ void planAccessGroups(Function &F, const DataLayout &DL,
             widen(D.G.LoadLo, D.G.LoadHi, B, E);
           ++D.G.Members;
         };
-        auto Found = Open.find(Base);
-        if (Found != Open.end()) {
-          Draft &D = Drafts[Found->second];
+        int Found = Lookup(Base, Visible);
+        if (Found >= 0) {
+          Draft &D = Drafts[Found];
           if (std::max(D.Hi, E) - std::min(D.Lo, B) <= kMaxGroupSpan) {
             Add(D);
-            GroupOf[K] = Found->second;
+            GroupOf[K] = Found;
             continue;
           }
         }
@@ -88,11 +99,45 @@ void planAccessGroups(Function &F, const DataLayout &DL,
         // starts the next).
         Drafts.push_back({{&I, Base, 0, 0, 0, 0, 0}, 0, 0});
         Add(Drafts.back());
-        Open[Base] = Drafts.size() - 1;
+        Open.push_back({Base, (unsigned)Drafts.size() - 1});
         GroupOf[K] = Drafts.size() - 1;
       }
     }
+  };
+  // Depth first through each extended basic block: a block entered only
+  // from its parent runs after the parent's members on every path, with no
+  // other code between, so the parent's group test dominates it and holds
+  // there (a member on a path not taken only widens a test that filters).
+  struct Frame {
+    BasicBlock *BB;
+    size_t OpenSize, Visible;
+  };
+  SmallPtrSet<BasicBlock *, 32> Done;
+  for (BasicBlock &Root : F) {
+    if (Root.getSinglePredecessor() && &Root != &F.getEntryBlock())
+      continue; // visited from its predecessor
+    SmallVector<Frame, 16> Stack;
+    Open.clear();
+    Stack.push_back({&Root, 0, 0});
+    while (!Stack.empty()) {
+      Frame Fr = Stack.pop_back_val();
+      if (!Done.insert(Fr.BB).second)
+        continue;
+      Open.resize(Fr.OpenSize);
+      size_t Visible = Fr.Visible;
+      VisitBlock(*Fr.BB, Visible);
+      for (BasicBlock *Succ : successors(Fr.BB))
+        if (Succ->getSinglePredecessor() == Fr.BB)
+          Stack.push_back({Succ, Open.size(), Visible});
+    }
   }
+  // Blocks in a cycle of single predecessors (unreachable code).
+  for (BasicBlock &BB : F)
+    if (!Done.count(&BB)) {
+      Open.clear();
+      size_t Visible = 0;
+      VisitBlock(BB, Visible);
+    }
 
   // A group of one would only add a test.
   SmallVector<int, 16> Renumbered(Drafts.size(), -1);

@@ -112,3 +112,35 @@ define void @two_bases(ptr %s, ptr %t) {
   store i32 4, ptr %t4, align 4
   ret void
 }
+
+; An early exit between the accesses (`if (den == 0) return 0;`) does not
+; end the group: the block after it is entered only from the first, so the
+; first block's test holds there. The load from %q in the other branch's
+; block is in the group too (a member on a path not taken only widens a
+; filter). A block entered from two places starts its own groups.
+; CHECK-LABEL: define double @early_exit(
+; CHECK-COUNT-1: %mpisync.grouphit{{[0-9]*}} = icmp
+; CHECK:      join:
+; CHECK-NOT:  %mpisync.grouphit{{[0-9]*}} = icmp
+; CHECK:      mpisync.inrange
+; CHECK:      ret double
+define double @early_exit(ptr %s, ptr %q) {
+entry:
+  %den = load double, ptr %s, align 8
+  %zero = fcmp oeq double %den, 0.0
+  br i1 %zero, label %out, label %more
+more:
+  %p8 = getelementptr inbounds i8, ptr %s, i64 8
+  %num = load double, ptr %p8, align 8
+  %r = fdiv double %num, %den
+  br label %join
+out:
+  %p16 = getelementptr inbounds i8, ptr %s, i64 16
+  %alt = load double, ptr %p16, align 8
+  br label %join
+join:
+  %v = phi double [ %r, %more ], [ %alt, %out ]
+  %p24 = getelementptr inbounds i8, ptr %s, i64 24
+  store double %v, ptr %p24, align 8
+  ret double %v
+}
