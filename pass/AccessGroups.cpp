@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
@@ -31,6 +32,8 @@ void widen(int64_t &Lo, int64_t &Hi, int64_t B, int64_t E) {
 struct Draft {
   AccessGroup G;
   int64_t Lo, Hi; // both types together, for the span limit
+  // Members after this many stops in First's block are not at the head.
+  unsigned StopsAtFirst;
 };
 
 } // namespace
@@ -62,14 +65,20 @@ void planAccessGroups(Function &F, const DataLayout &DL,
     return -1;
   };
   auto VisitBlock = [&](BasicBlock &BB, size_t &Visible) {
+    // Instructions of BB so far that may not pass control to the next one
+    // (a call that may not return or may throw).
+    unsigned Stops = 0;
     for (Instruction &I : BB) {
       if (IsStateChangingCall(I)) {
         Visible = Open.size();
+        ++Stops;
         continue;
       }
       auto It = ByInstruction.find(&I);
-      if (It == ByInstruction.end())
+      if (It == ByInstruction.end()) {
+        Stops += !isGuaranteedToTransferExecutionToSuccessor(&I);
         continue;
+      }
       for (unsigned K : It->second) {
         const GroupCandidate &C = Candidates[K];
         APInt Offset(DL.getIndexTypeSizeInBits(C.Ptr->getType()), 0);
@@ -86,22 +95,33 @@ void planAccessGroups(Function &F, const DataLayout &DL,
             widen(D.G.LoadLo, D.G.LoadHi, B, E);
           ++D.G.Members;
         };
+        // At the head: runs whenever the first member does.
+        auto Place = [&](Draft &D, unsigned Index) {
+          if (!C.Conditional && D.G.First->getParent() == &BB &&
+              D.StopsAtFirst == Stops) {
+            D.G.AtHead.push_back({K, B});
+          } else {
+            GroupOf[K] = Index;
+            D.G.HasLaterMembers = true;
+          }
+        };
         int Found = Lookup(Base, Visible);
         if (Found >= 0) {
           Draft &D = Drafts[Found];
           if (std::max(D.Hi, E) - std::min(D.Lo, B) <= kMaxGroupSpan) {
             Add(D);
-            GroupOf[K] = Found;
+            Place(D, Found);
             continue;
           }
         }
         // A new group for this base (a member too far from the open one
         // starts the next).
-        Drafts.push_back({{&I, Base, 0, 0, 0, 0, 0}, 0, 0});
+        Drafts.push_back({{&I, Base, 0, 0, 0, 0, 0, {}, false}, 0, 0, Stops});
         Add(Drafts.back());
+        Place(Drafts.back(), Drafts.size() - 1);
         Open.push_back({Base, (unsigned)Drafts.size() - 1});
-        GroupOf[K] = Drafts.size() - 1;
       }
+      Stops += !isGuaranteedToTransferExecutionToSuccessor(&I);
     }
   };
   // Depth first through each extended basic block: a block entered only
@@ -139,7 +159,8 @@ void planAccessGroups(Function &F, const DataLayout &DL,
       VisitBlock(BB, Visible);
     }
 
-  // A group of one would only add a test.
+  // A group of one would only add a test: its member, whether at the head
+  // or not, keeps its own check.
   SmallVector<int, 16> Renumbered(Drafts.size(), -1);
   for (unsigned D = 0; D < Drafts.size(); ++D) {
     if (Drafts[D].G.Members < 2)

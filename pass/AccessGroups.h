@@ -6,16 +6,24 @@
 // receive stays pending, each of them takes the cold branch of its check
 // and tests the interval of its type: tachyon spent most of its 2.7x there.
 //
-// Such accesses form a group when they are in one block, with no call that
-// may change the runtime's state between the first and the last, and
-// their bytes lie within kMaxGroupSpan of one another. In front of the
-// first member, one test asks whether anything is pending and the group's
-// hull (per access type) meets the interval of that type; each member then
-// branches on that answer instead of the pending word, and on a hit tests
-// its own shadow bytes (which cover every address) before calling the
-// runtime. A hull that misses the interval contains no member that meets
-// it, and the interval cannot change before the last member: each member is
-// checked exactly as before whenever it could fail.
+// Such accesses form a group when they run one after the other (in one
+// block, or in blocks each entered only from the one before: an early exit
+// between them does not matter), with no call that may change the
+// runtime's state between the first and the last, and their bytes lie
+// within kMaxGroupSpan of one another. In front of the first member, one
+// test asks whether anything is pending and the group's hull (per access
+// type) meets the interval of that type. A hull that misses the interval
+// contains no member that meets it, and the interval cannot change before
+// the last member.
+//
+// On a hit, the members that run whenever the first does (same block,
+// nothing between that may stop it) are checked right there, each by its
+// shadow bytes (which cover every address) and, if they are marked, a
+// runtime call that carries the member's own source location: the hot path
+// then has one test per group and none at the members, and the report
+// names the member's line as before. Members further on (after an early
+// exit) branch on the group's answer at their own place and test their
+// shadow there.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MPISYNC_ACCESSGROUPS_H
@@ -38,13 +46,16 @@ namespace mpisync {
 
 // What the planning needs of an access. `Eligible`: its check may be a
 // group member (an ordinary inline check of at most 16 bytes, outside an
-// instrumented loop copy and not hoisted).
+// instrumented loop copy and not hoisted). `Conditional`: it is checked
+// only under a condition computed next to it (a speculated load), so it
+// is never checked ahead of its place.
 struct GroupCandidate {
   llvm::Instruction *I;
   llvm::Value *Ptr;
   uint64_t Size;
   bool IsWrite;
   bool Eligible;
+  bool Conditional;
 };
 
 struct AccessGroup {
@@ -54,13 +65,18 @@ struct AccessGroup {
   // (Lo >= Hi) when the group has no access of that type.
   int64_t LoadLo, LoadHi, StoreLo, StoreHi;
   unsigned Members;
+  // Candidates checked in front of First, with their offsets from Base.
+  llvm::SmallVector<std::pair<unsigned, int64_t>, 8> AtHead;
+  // Some members are checked at their own place (GroupOf).
+  bool HasLaterMembers;
 };
 
 // Hull sizes beyond this make a hit likely where no member is inside.
 constexpr int64_t kMaxGroupSpan = 512;
 
-// Groups of at least two members; GroupOf[K] is the group of candidate K
-// or -1.
+// Groups of at least two members. GroupOf[K] is the group of candidate K
+// if it is checked at its own place behind the group's answer, else -1
+// (no group, or checked at the group's head: AccessGroup::AtHead).
 void planAccessGroups(
     llvm::Function &F, const llvm::DataLayout &DL,
     llvm::ArrayRef<GroupCandidate> Candidates,

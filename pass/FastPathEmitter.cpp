@@ -300,6 +300,35 @@ private:
 };
 } // namespace
 
+Value *FastPathEmitter::shadowTest(IRBuilder<> &SB, BasicBlock *Preheader,
+                                   Value *Addr, uint64_t Size, bool IsWrite,
+                                   Align Alignment) {
+  Value *Offset =
+      invariantField(SB, Preheader, kShadowOffset, "shadow.offset");
+  auto ShadowByte = [&](Value *A) {
+    Value *S = SB.CreateAdd(SB.CreateLShr(A, kShadowScale), Offset);
+    return SB.CreateLoad(SB.getInt8Ty(), SB.CreateIntToPtr(S, PtrTy));
+  };
+  Value *Bits = ShadowByte(Addr);
+  // An access aligned to its size (at most a granule) has one granule;
+  // otherwise its first and last bytes name the granules it touches,
+  // except that a longer one not aligned to a granule (16 bytes at
+  // offset 4) also covers the one in between.
+  constexpr uint64_t Granule = 1u << kShadowScale;
+  bool OneGranule = Size == 1 || (Size <= Granule && Alignment.value() >= Size);
+  auto ByteAt = [&](uint64_t Offset) {
+    return ShadowByte(SB.CreateAdd(
+        Addr, SB.getIntN(IntptrTy->getIntegerBitWidth(), Offset)));
+  };
+  if (!OneGranule)
+    Bits = SB.CreateOr(Bits, ByteAt(Size - 1));
+  if (Size > Granule + 1 && Alignment.value() < Granule)
+    Bits = SB.CreateOr(Bits, ByteAt(Granule));
+  Value *Masked = SB.CreateAnd(
+      Bits, SB.getInt8(IsWrite ? kShadowStoreMask : kShadowLoadMask));
+  return SB.CreateICmpNE(Masked, SB.getInt8(0), "mpisync.shadow");
+}
+
 void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
                                       bool IsWrite, Align Alignment,
                                       BasicBlock *PendingPreheader, bool Hot,
@@ -338,37 +367,22 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
                                 "mpisync.inrange"));
   if (ClInlineShadow && Size <= 16) {
     IRBuilder<> SB(Chain.insertPoint());
-    Value *Offset =
-        invariantField(SB, PendingPreheader, kShadowOffset, "shadow.offset");
-    auto ShadowByte = [&](Value *A) {
-      Value *S = SB.CreateAdd(SB.CreateLShr(A, kShadowScale), Offset);
-      return SB.CreateLoad(SB.getInt8Ty(), SB.CreateIntToPtr(S, PtrTy));
-    };
-    Value *Bits = ShadowByte(Addr);
-    // An access aligned to its size (at most a granule) has one granule;
-    // otherwise its first and last bytes name the granules it touches,
-    // except that a longer one not aligned to a granule (16 bytes at
-    // offset 4) also covers the one in between.
-    constexpr uint64_t Granule = 1u << kShadowScale;
-    bool OneGranule = Size == 1 || (Size <= Granule && Alignment.value() >= Size);
-    auto ByteAt = [&](uint64_t Offset) {
-      return ShadowByte(SB.CreateAdd(
-          Addr, SB.getIntN(IntptrTy->getIntegerBitWidth(), Offset)));
-    };
-    if (!OneGranule)
-      Bits = SB.CreateOr(Bits, ByteAt(Size - 1));
-    if (Size > Granule + 1 && Alignment.value() < Granule)
-      Bits = SB.CreateOr(Bits, ByteAt(Granule));
-    Value *Masked =
-        SB.CreateAnd(Bits, SB.getInt8(IsWrite ? kShadowStoreMask : kShadowLoadMask));
-    Chain.addTest(SB.CreateICmpNE(Masked, SB.getInt8(0), "mpisync.shadow"));
+    Chain.addTest(
+        shadowTest(SB, PendingPreheader, Addr, Size, IsWrite, Alignment));
   }
   emitRuntimeCall(Chain.insertPoint(), Ptr, Size, IsWrite);
 }
 
-Value *FastPathEmitter::emitGroupTest(const AccessGroup &G) {
+Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
+                                     ArrayRef<HeadCheck> Heads) {
   IRBuilder<> IRB(G.First);
   BasicBlock *Head = G.First->getParent();
+  // Which pointers are computed before the group (asked before splitting).
+  SmallVector<bool, 8> Known;
+  for (const HeadCheck &H : Heads) {
+    auto *PI = dyn_cast<Instruction>(H.Ptr);
+    Known.push_back(!PI || (PI->getParent() == Head && PI->comesBefore(G.First)));
+  }
   MDBuilder MDB(M.getContext());
   Instruction *Then = SplitBlockAndInsertIfThen(
       anythingPending(IRB), G.First->getIterator(), /*Unreachable=*/false,
@@ -387,6 +401,30 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G) {
   };
   Meets(false, G.LoadLo, G.LoadHi);
   Meets(true, G.StoreLo, G.StoreHi);
+  if (!Heads.empty()) {
+    // The members that run whenever the first does, checked here; each
+    // chain and call carries the member's location (the report's line).
+    Instruction *HitEnd = SplitBlockAndInsertIfThen(
+        Hit, Then->getIterator(), /*Unreachable=*/false,
+        MDB.createUnlikelyBranchWeights());
+    for (unsigned K = 0; K < Heads.size(); ++K) {
+      const HeadCheck &H = Heads[K];
+      HitEnd->setDebugLoc(checkLocation(H.I));
+      TestChain Chain(HitEnd);
+      IRBuilder<> SB(Chain.insertPoint());
+      // The member's own pointer where it is known already (an argument,
+      // computed before the group), else the base plus its offset.
+      Value *Ptr = Known[K] ? H.Ptr
+                            : SB.CreatePtrAdd(G.Base, SB.getInt64(H.Offset));
+      Value *Addr = SB.CreatePtrToInt(Ptr, IntptrTy);
+      Chain.addTest(
+          shadowTest(SB, nullptr, Addr, H.Size, H.IsWrite, H.Alignment));
+      emitRuntimeCall(Chain.insertPoint(), Ptr, H.Size, H.IsWrite);
+    }
+    HitEnd->setDebugLoc(Then->getDebugLoc());
+  }
+  if (!G.HasLaterMembers)
+    return nullptr;
   PHINode *Phi = PHINode::Create(TB.getInt1Ty(), 2, "mpisync.group");
   Phi->insertBefore(&G.First->getParent()->front());
   Phi->addIncoming(Hit, Then->getParent());

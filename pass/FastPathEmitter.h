@@ -84,10 +84,23 @@ public:
                        bool IsWrite, llvm::Align Alignment,
                        llvm::BasicBlock *PendingPreheader = nullptr,
                        bool Hot = true, llvm::Value *GroupHit = nullptr);
+  // A group member checked at the group's head: the access I (for its
+  // location) at Ptr, Offset bytes from the group's base.
+  struct HeadCheck {
+    llvm::Instruction *I;
+    llvm::Value *Ptr;
+    int64_t Offset;
+    uint64_t Size;
+    bool IsWrite;
+    llvm::Align Alignment;
+  };
   // The test of a group in front of its first member: whether something is
   // pending and the group's hull of an access type meets the interval of
-  // that type (computed only when something is pending).
-  llvm::Value *emitGroupTest(const AccessGroup &G);
+  // that type (computed only when something is pending); on a hit, the
+  // `Heads` members' shadow tests and calls. Returns the answer for the
+  // members checked at their own place, null if there are none.
+  llvm::Value *emitGroupTest(const AccessGroup &G,
+                             llvm::ArrayRef<HeadCheck> Heads);
   // Check of a range of dynamic length, through the runtime.
   llvm::CallInst *emitRangeCheck(llvm::Instruction *I, llvm::Value *Ptr,
                                  llvm::Value *Size, bool IsWrite,
@@ -144,6 +157,11 @@ private:
   std::pair<llvm::Value *, llvm::Value *>
   intervalBounds(llvm::IRBuilder<> &IRB, llvm::BasicBlock *Preheader,
                  bool IsWrite, llvm::Value *C);
+  // Whether the shadow bytes of a `Size`-byte access at `Addr` hold a bit
+  // of its type's mask.
+  llvm::Value *shadowTest(llvm::IRBuilder<> &SB, llvm::BasicBlock *Preheader,
+                          llvm::Value *Addr, uint64_t Size, bool IsWrite,
+                          llvm::Align Alignment);
   void emitRuntimeCall(llvm::Instruction *Before, llvm::Value *Ptr,
                        uint64_t Size, bool IsWrite);
 

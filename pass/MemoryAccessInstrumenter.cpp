@@ -58,7 +58,9 @@ STATISTIC(NumSpeculatedLoadsGuarded,
           "Number of speculated loads checked only where a select uses them");
 STATISTIC(NumAccessGroups,
           "Number of groups of field accesses sharing one range test");
-STATISTIC(NumGroupMembers, "Number of checks behind a group's range test");
+STATISTIC(NumGroupMembers,
+          "Number of checks at their own place behind a group's range test");
+STATISTIC(NumGroupMembersAtHead, "Number of checks made at a group's head");
 STATISTIC(NumStackReleases,
           "Number of scope ends of escaping stack objects reported to the runtime");
 
@@ -66,18 +68,15 @@ namespace mpisync {
 
 namespace {
 
-// A load the optimizer speculated: if-conversion turns `c ? buf[i] : x`
-// into an unconditional load whose value only a select on `c` may use. The
-// program reads the memory only when the select picks the load, so the
-// check runs under that condition (a pending receive buffer the source does
-// not read is not reported). Returns the condition, or null for an
-// ordinary load.
-Value *speculationGuard(Instruction *I) {
+// The select condition under which a speculated load's value is used, and
+// whether the select picks the load when it holds; null for an ordinary
+// load.
+Value *speculationCondition(Instruction *I, bool &OnTrue) {
   auto *L = dyn_cast<LoadInst>(I);
   if (!L || !L->isSimple() || L->use_empty())
     return nullptr;
   Value *Cond = nullptr;
-  bool OnTrue = false;
+  OnTrue = false;
   for (User *U : L->users()) {
     auto *Sel = dyn_cast<SelectInst>(U);
     if (!Sel || Sel->getCondition() == L ||
@@ -95,9 +94,26 @@ Value *speculationGuard(Instruction *I) {
   if (auto *CI = dyn_cast<Instruction>(Cond))
     if (CI->getParent() != L->getParent() || !CI->comesBefore(L))
       return nullptr;
-  if (OnTrue)
+  return Cond;
+}
+
+bool mayBeSpeculated(Instruction *I) {
+  bool OnTrue;
+  return speculationCondition(I, OnTrue) != nullptr;
+}
+
+// A load the optimizer speculated: if-conversion turns `c ? buf[i] : x`
+// into an unconditional load whose value only a select on `c` may use. The
+// program reads the memory only when the select picks the load, so the
+// check runs under that condition (a pending receive buffer the source does
+// not read is not reported). Returns the condition, or null for an
+// ordinary load.
+Value *speculationGuard(Instruction *I) {
+  bool OnTrue;
+  Value *Cond = speculationCondition(I, OnTrue);
+  if (!Cond || OnTrue)
     return Cond;
-  IRBuilder<> IRB(L);
+  IRBuilder<> IRB(I);
   return IRB.CreateNot(Cond, "mpisync.spec");
 }
 
@@ -470,7 +486,8 @@ bool FunctionInstrumenter::run() {
     for (unsigned K = 0; K < Accesses.size(); ++K) {
       const Access &A = Accesses[K];
       Candidates.push_back({A.I, A.Ptr, A.Size, A.IsWrite,
-                            !Hoisted[K] && !Known[K] && A.Size <= 16});
+                            !Hoisted[K] && !Known[K] && A.Size <= 16,
+                            mayBeSpeculated(A.I)});
     }
     planAccessGroups(
         F, DL, Candidates,
@@ -483,10 +500,18 @@ bool FunctionInstrumenter::run() {
   for (Instruction *Call : StateChangingCalls)
     Emitter.reloadAfter(Call);
   SmallVector<Value *, 8> GroupHit;
+  SmallVector<bool, 32> AtHead(Accesses.size(), false);
   for (const AccessGroup &G : Groups) {
     CheckLocationScope Located(G.First);
-    GroupHit.push_back(Emitter.emitGroupTest(G));
+    SmallVector<FastPathEmitter::HeadCheck, 8> Heads;
+    for (auto [K, Offset] : G.AtHead) {
+      const Access &A = Accesses[K];
+      Heads.push_back({A.I, A.Ptr, Offset, A.Size, A.IsWrite, A.Alignment});
+      AtHead[K] = true;
+    }
+    GroupHit.push_back(Emitter.emitGroupTest(G, Heads));
     ++NumAccessGroups;
+    NumGroupMembersAtHead += Heads.size();
   }
   for (unsigned K = 0; K < Accesses.size(); ++K) {
     const Access &A = Accesses[K];
@@ -496,7 +521,7 @@ bool FunctionInstrumenter::run() {
       ++NumInstrumentedLoads;
     if (isa<AtomicRMWInst>(A.I) || isa<AtomicCmpXchgInst>(A.I))
       ++NumInstrumentedAtomics;
-    if (Hoisted[K])
+    if (Hoisted[K] || AtHead[K])
       continue;
     if (Known[K])
       ++NumChecksInPendingLoops;

@@ -1,8 +1,11 @@
 ; Accesses of one block at constant offsets from one pointer, with no call
 ; that may reach MPI between them, share one range test (pass/AccessGroups.h):
 ; in front of the first, "something pending and the group's hull meets the
-; interval"; each member branches on that answer and then tests only its own
-; shadow bytes before calling the runtime.
+; interval". On a hit, the members that run whenever the first does are
+; checked right there (their shadow bytes, then the runtime call, each with
+; the member's own location); the accesses themselves are left without
+; checks. Members after an early exit branch on the group's answer at their
+; own place and test only their shadow.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s
 ; Switched off, every access has its own range test again.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -mpisync-group-checks=0 -S %s \
@@ -32,24 +35,28 @@ declare void @unknown()
 ; CHECK-NEXT: add i64 %{{.*}}, 7
 ; CHECK:      %[[STOREHIT:.*]] = icmp ult i64
 ; CHECK-NEXT: %[[HIT:.*]] = or i1 %[[LOADHIT]], %[[STOREHIT]]
-; CHECK-NEXT: br label %[[JOIN]]
-; CHECK:      [[JOIN]]:
-; CHECK-NEXT: %[[G:.*]] = phi i1 [ %[[HIT]], %[[TEST]] ], [ false, %{{.*}} ]
-; Every member: the group's answer, then its shadow byte alone (no range
-; test of its own), then the call.
-; CHECK:      br i1 %[[G]], label %[[M1:.*]], label
-; CHECK:      [[M1]]:
+; CHECK-NEXT: br i1 %[[HIT]], label %[[HEADS:.*]], label
+; Each member in program order: its shadow byte (no range test of its own),
+; then the call.
+; CHECK:      [[HEADS]]:
 ; CHECK-NOT:  mpisync.inrange
-; CHECK:      load i8, ptr
-; CHECK:      call preserve_allcc void @__mpisync_load8_pa(
-; CHECK:      br i1 %[[G]], label %[[M2:.*]], label
-; CHECK:      [[M2]]:
-; CHECK-NOT:  mpisync.inrange
-; CHECK:      call preserve_allcc void @__mpisync_load8_pa(
-; CHECK:      br i1 %[[G]], label
+; CHECK:      and i8 %{{.*}}, 38
+; CHECK:      call preserve_allcc void @__mpisync_load8_pa(ptr %p16)
+; CHECK:      %[[P24:.*]] = getelementptr i8, ptr %s, i64 24
+; CHECK:      and i8 %{{.*}}, 38
+; CHECK:      call preserve_allcc void @__mpisync_load8_pa(ptr %[[P24]])
+; CHECK:      and i8 %{{.*}}, 59
 ; CHECK:      call preserve_allcc void @__mpisync_store8_pa(
-; CHECK:      br i1 %[[G]], label
 ; CHECK:      call preserve_allcc void @__mpisync_load8_pa(
+; The accesses run with no test in front of them.
+; CHECK:      [[JOIN]]:
+; CHECK-NEXT: %a = load double, ptr %p16
+; CHECK-NEXT: %p24 = getelementptr
+; CHECK-NEXT: %b = load double
+; CHECK-NEXT: %p8 = getelementptr
+; CHECK-NEXT: store double %a
+; CHECK-NEXT: %p64 = getelementptr
+; CHECK-NEXT: %c = load double
 ; CHECK:      ret double
 ; OFF-LABEL:  define double @fields(
 ; OFF-NOT:    mpisync.group
@@ -113,13 +120,20 @@ define void @two_bases(ptr %s, ptr %t) {
   ret void
 }
 
-; An early exit between the accesses (`if (den == 0) return 0;`) does not
-; end the group: the block after it is entered only from the first, so the
-; first block's test holds there. The load from %q in the other branch's
-; block is in the group too (a member on a path not taken only widens a
-; filter). A block entered from two places starts its own groups.
+; An early exit between the accesses (`if (den == 0) ...`) does not end the
+; group: the blocks after it are entered only from the first, so the first
+; block's test holds there; their members branch on its answer (a member on
+; a path not taken only widens a filter). A block entered from two places
+; starts its own groups.
 ; CHECK-LABEL: define double @early_exit(
 ; CHECK-COUNT-1: %mpisync.grouphit{{[0-9]*}} = icmp
+; CHECK:      %[[G:mpisync.group]] = phi i1
+; CHECK:      more:
+; CHECK-NEXT: getelementptr
+; CHECK-NEXT: br i1 %[[G]],
+; CHECK:      out:
+; CHECK-NEXT: getelementptr
+; CHECK-NEXT: br i1 %[[G]],
 ; CHECK:      join:
 ; CHECK-NOT:  %mpisync.grouphit{{[0-9]*}} = icmp
 ; CHECK:      mpisync.inrange

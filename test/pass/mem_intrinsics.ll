@@ -69,10 +69,12 @@ define void @ranges(ptr %d, ptr %s, i64 %n, i32 %m) {
 ; CHECK-NEXT: call void @llvm.memset.p0.i64(ptr %d, i8 0, i64 0, i1 false)
 ; CHECK-NEXT: call void @llvm.memset.p0.i64(ptr %local, i8 0, i64 %n, i1 false)
 ; CHECK-NEXT: ret void
+; The accesses through %s form one group and those through %d another
+; (pass/AccessGroups.h): each group's members are checked at its head.
 ; FAST-LABEL: define void @short(
 ; FAST:       call preserve_allcc void @__mpisync_load16_pa(ptr %s)
-; FAST:       call preserve_allcc void @__mpisync_store16_pa(ptr %d)
 ; FAST:       call preserve_allcc void @__mpisync_loadN_pa(ptr %s, i64 12)
+; FAST:       call preserve_allcc void @__mpisync_store16_pa(ptr %d)
 ; FAST-NOT:   call ptr @__mpisync_mem
 define void @short(ptr %d, ptr %s, i64 %n) {
   %local = alloca [4 x i64]
