@@ -303,8 +303,7 @@ private:
 Value *FastPathEmitter::shadowTest(IRBuilder<> &SB, BasicBlock *Preheader,
                                    Value *Addr, uint64_t Size, bool IsWrite,
                                    Align Alignment) {
-  Value *Offset =
-      invariantField(SB, Preheader, kShadowOffset, "shadow.offset");
+  Value *Offset = invariantField(SB, Preheader, kShadowOffset, "shadow.offset");
   auto ShadowByte = [&](Value *A) {
     Value *S = SB.CreateAdd(SB.CreateLShr(A, kShadowScale), Offset);
     return SB.CreateLoad(SB.getInt8Ty(), SB.CreateIntToPtr(S, PtrTy));
@@ -317,8 +316,8 @@ Value *FastPathEmitter::shadowTest(IRBuilder<> &SB, BasicBlock *Preheader,
   constexpr uint64_t Granule = 1u << kShadowScale;
   bool OneGranule = Size == 1 || (Size <= Granule && Alignment.value() >= Size);
   auto ByteAt = [&](uint64_t Offset) {
-    return ShadowByte(SB.CreateAdd(
-        Addr, SB.getIntN(IntptrTy->getIntegerBitWidth(), Offset)));
+    return ShadowByte(
+        SB.CreateAdd(Addr, SB.getIntN(IntptrTy->getIntegerBitWidth(), Offset)));
   };
   if (!OneGranule)
     Bits = SB.CreateOr(Bits, ByteAt(Size - 1));
@@ -374,14 +373,15 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
 }
 
 Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
-                                     ArrayRef<HeadCheck> Heads) {
+                                      ArrayRef<HeadCheck> Heads) {
   IRBuilder<> IRB(G.First);
   BasicBlock *Head = G.First->getParent();
   // Which pointers are computed before the group (asked before splitting).
   SmallVector<bool, 8> Known;
   for (const HeadCheck &H : Heads) {
     auto *PI = dyn_cast<Instruction>(H.Ptr);
-    Known.push_back(!PI || (PI->getParent() == Head && PI->comesBefore(G.First)));
+    Known.push_back(!PI ||
+                    (PI->getParent() == Head && PI->comesBefore(G.First)));
   }
   MDBuilder MDB(M.getContext());
   Instruction *Then = SplitBlockAndInsertIfThen(
@@ -414,8 +414,8 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
       IRBuilder<> SB(Chain.insertPoint());
       // The member's own pointer where it is known already (an argument,
       // computed before the group), else the base plus its offset.
-      Value *Ptr = Known[K] ? H.Ptr
-                            : SB.CreatePtrAdd(G.Base, SB.getInt64(H.Offset));
+      Value *Ptr =
+          Known[K] ? H.Ptr : SB.CreatePtrAdd(G.Base, SB.getInt64(H.Offset));
       Value *Addr = SB.CreatePtrToInt(Ptr, IntptrTy);
       Chain.addTest(
           shadowTest(SB, nullptr, Addr, H.Size, H.IsWrite, H.Alignment));
