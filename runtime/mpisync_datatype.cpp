@@ -5,6 +5,7 @@
 #include "mpisync_datatype.h"
 
 #include "mpisync_mpi_family.h"
+#include "mpisync_scratch.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_dense_map.h"
@@ -40,10 +41,10 @@ public:
   }
   bool overflow() const { return overflow_; }
   void set_overflow() { overflow_ = true; }
-  InternalMmapVector<RelSegment> &segments() { return segments_; }
+  ScratchVector<RelSegment> &segments() { return segments_; }
 
 private:
-  InternalMmapVector<RelSegment> segments_;
+  ScratchVector<RelSegment> segments_;
   bool overflow_ = false;
 };
 
@@ -331,7 +332,7 @@ bool Flatten(MPI_Datatype t, SegmentList *out, int depth) {
   }
 }
 
-void SortAndMerge(InternalMmapVector<RelSegment> &v) {
+void SortAndMerge(ScratchVector<RelSegment> &v) {
   Sort(v.data(), v.size(), [](const RelSegment &a, const RelSegment &b) {
     return a.begin < b.begin;
   });
@@ -422,7 +423,7 @@ DataMap *BuildDataMap(MPI_Datatype t) {
     for (uptr i = 0; i < whole.segments().size(); i++)
       list.segments().push_back(whole.segments()[i]);
   }
-  InternalMmapVector<RelSegment> &v = list.segments();
+  ScratchVector<RelSegment> &v = list.segments();
   if (!exact) {
     v.clear();
     if (size > 0)
