@@ -46,18 +46,27 @@ void Update(IndexNode *t) {
   t->any_unobserved = any;
 }
 
+// Neighbours of a node being inserted: the last node passed on the way
+// down that sorts before it is its predecessor, the last one after it its
+// successor (a binary search tree's in-order neighbours lie on that path).
+struct Neighbours {
+  IndexNode *prev = nullptr, *next = nullptr;
+};
+
 // Splits `t` into the nodes before `key` and the others.
 void Split(IndexNode *t, const IndexNode *key, IndexNode **before,
-           IndexNode **after) {
+           IndexNode **after, Neighbours *nb) {
   if (!t) {
     *before = *after = nullptr;
     return;
   }
   if (Before(t, key)) {
-    Split(t->right, key, &t->right, after);
+    nb->prev = t;
+    Split(t->right, key, &t->right, after, nb);
     *before = t;
   } else {
-    Split(t->left, key, before, &t->left);
+    nb->next = t;
+    Split(t->left, key, before, &t->left, nb);
     *after = t;
   }
   Update(t);
@@ -79,18 +88,21 @@ IndexNode *Merge(IndexNode *a, IndexNode *b) {
   return b;
 }
 
-IndexNode *InsertAt(IndexNode *t, IndexNode *n) {
+IndexNode *InsertAt(IndexNode *t, IndexNode *n, Neighbours *nb) {
   if (!t)
     return n;
   if (n->priority > t->priority) {
-    Split(t, n, &n->left, &n->right);
+    Split(t, n, &n->left, &n->right, nb);
     Update(n);
     return n;
   }
-  if (Before(n, t))
-    t->left = InsertAt(t->left, n);
-  else
-    t->right = InsertAt(t->right, n);
+  if (Before(n, t)) {
+    nb->next = t;
+    t->left = InsertAt(t->left, n, nb);
+  } else {
+    nb->prev = t;
+    t->right = InsertAt(t->right, n, nb);
+  }
   Update(t);
   return t;
 }
@@ -110,7 +122,8 @@ IndexNode *RemoveAt(IndexNode *t, IndexNode *n) {
 
 } // namespace
 
-IndexNode *IntervalIndex::Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer) {
+IndexNode *IntervalIndex::Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer,
+                                 bool observed) {
   IndexNode *n = free_nodes;
   if (n)
     free_nodes = n->right;
@@ -121,28 +134,34 @@ IndexNode *IntervalIndex::Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer) {
   n->hi = hi;
   n->max_hi = hi;
   n->priority = NextPriority();
-  n->unobserved = n->any_unobserved = true;
+  n->unobserved = n->any_unobserved = !observed;
   n->op = op;
   n->buffer = buffer;
-  root_ = InsertAt(root_, n);
+  Neighbours nb;
+  root_ = InsertAt(root_, n, &nb);
+  n->prev = nb.prev;
+  n->next = nb.next;
+  if (nb.prev)
+    nb.prev->next = n;
+  else
+    first_ = n;
+  if (nb.next)
+    nb.next->prev = n;
   size_++;
   return n;
 }
 
 void IntervalIndex::Remove(IndexNode *node) {
   root_ = RemoveAt(root_, node);
+  if (node->prev)
+    node->prev->next = node->next;
+  else
+    first_ = node->next;
+  if (node->next)
+    node->next->prev = node->prev;
   size_--;
   node->right = free_nodes;
   free_nodes = node;
-}
-
-uptr IntervalIndex::Lo() const {
-  IndexNode *t = root_;
-  if (!t)
-    return 0;
-  while (t->left)
-    t = t->left;
-  return t->lo;
 }
 
 } // namespace mpisync

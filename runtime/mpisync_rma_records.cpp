@@ -249,8 +249,7 @@ void Decode(Window *w, const char *data, uptr size) {
     stacks[i] = GetStack(rd, modules);
   auto stack_at = [&](u32 i) { return i < num_stacks ? stacks[i] : 0; };
   for (u32 i = 0; i < n && rd.ok; i++) {
-    RmaRecord r;
-    internal_memset(&r, 0, sizeof(r));
+    RmaRecord r = RmaRecord(); // not internal_memset: see NewOp
     r.lo = (uptr)rd.Get<u64>();
     r.hi = (uptr)rd.Get<u64>();
     r.owner = w->rank;
@@ -429,8 +428,7 @@ void Forget(Window *w) {
 // [lo, hi) of `owner`'s memory, now, appended to the list it belongs to.
 RmaRecord *AppendAccess(Window *w, int owner, uptr lo, uptr hi,
                         RmaRecord::Kind kind, u32 stack, const char *call) {
-  RmaRecord r;
-  internal_memset(&r, 0, sizeof(r));
+  RmaRecord r = RmaRecord(); // not internal_memset: see NewOp
   r.lo = lo;
   r.hi = hi;
   r.owner = owner;
@@ -507,8 +505,7 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
                      u32 stack) {
   if (args.target < 0 || args.target >= w->size || Full(w))
     return;
-  RmaRecord r;
-  internal_memset(&r, 0, sizeof(r));
+  RmaRecord r = RmaRecord(); // not internal_memset: see NewOp
   r.owner = args.target;
   r.accessor = w->rank;
   r.is_op = true;
