@@ -31,14 +31,18 @@ bool Before(const IndexNode *a, const IndexNode *b) {
   return a->lo < b->lo || (a->lo == b->lo && (uptr)a < (uptr)b);
 }
 
+// Every change of a node's children ends here: it also sets their parent
+// links (the root's is set by its owner).
 void Update(IndexNode *t) {
   uptr max_hi = t->hi;
   bool any = t->unobserved;
   if (t->left) {
+    t->left->parent = t;
     max_hi = Max(max_hi, t->left->max_hi);
     any |= t->left->any_unobserved;
   }
   if (t->right) {
+    t->right->parent = t;
     max_hi = Max(max_hi, t->right->max_hi);
     any |= t->right->any_unobserved;
   }
@@ -107,19 +111,6 @@ IndexNode *InsertAt(IndexNode *t, IndexNode *n, Neighbours *nb) {
   return t;
 }
 
-IndexNode *RemoveAt(IndexNode *t, IndexNode *n) {
-  if (!t)
-    return nullptr;
-  if (t == n)
-    return Merge(t->left, t->right);
-  if (Before(n, t))
-    t->left = RemoveAt(t->left, n);
-  else
-    t->right = RemoveAt(t->right, n);
-  Update(t);
-  return t;
-}
-
 } // namespace
 
 IndexNode *IntervalIndex::Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer,
@@ -139,6 +130,7 @@ IndexNode *IntervalIndex::Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer,
   n->buffer = buffer;
   Neighbours nb;
   root_ = InsertAt(root_, n, &nb);
+  root_->parent = nullptr;
   n->prev = nb.prev;
   n->next = nb.next;
   if (nb.prev)
@@ -152,7 +144,24 @@ IndexNode *IntervalIndex::Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer,
 }
 
 void IntervalIndex::Remove(IndexNode *node) {
-  root_ = RemoveAt(root_, node);
+  IndexNode *up = node->parent;
+  IndexNode *sub = Merge(node->left, node->right);
+  if (sub)
+    sub->parent = up;
+  if (!up)
+    root_ = sub;
+  else if (up->left == node)
+    up->left = sub;
+  else
+    up->right = sub;
+  // The summaries above change only up to the first one that does not.
+  for (; up; up = up->parent) {
+    uptr max_hi = up->max_hi;
+    bool any = up->any_unobserved;
+    Update(up);
+    if (up->max_hi == max_hi && up->any_unobserved == any)
+      break;
+  }
   if (node->prev)
     node->prev->next = node->next;
   else

@@ -8,7 +8,10 @@
 // with the largest hull end (a range query skips subtrees that end before
 // it) and with whether some buffer in it was not yet seen being moved by
 // the MPI library (the library-copy observer skips subtrees already seen).
-// Nodes come from the internal allocator and are recycled. The nodes are
+// Nodes come from the internal allocator and are recycled. Removal starts
+// at the node (parent links) and stops updating the summaries above it at
+// the first one that does not change: no search from the root, whose path
+// was a cache miss per level with 10^5 nodes. The nodes are
 // also linked in address order, so the lowest start (Republish asks for it
 // at every activation and completion) costs O(1), not a walk down the left
 // spine: with 10^5 nodes that walk was a cache miss per level.
@@ -27,7 +30,7 @@ struct PendingOp;
 struct IndexNode {
   uptr lo, hi; // hull of one pending buffer's data, lo < hi
   uptr max_hi; // the largest hi in this subtree
-  IndexNode *left, *right;
+  IndexNode *left, *right, *parent;
   IndexNode *prev, *next; // neighbours in address order (Before())
   u32 priority;        // heap order of the treap (random)
   bool unobserved;     // the library was not yet seen moving its data
