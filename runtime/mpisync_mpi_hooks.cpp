@@ -274,7 +274,8 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   if (consumed && HandleInUse(*request))
     GiveUniqueHandle(const_cast<MPI_Request *>(request));
   Lock lock(&StateMutex());
-  op->send_data_consumed |= consumed;
+  if (consumed)
+    NoteSendConsumed(op);
   op->request_slot = (uptr)request;
   op->start_tid = CurrentTid();
   RegisterOp(op, *request);
@@ -330,7 +331,7 @@ void AfterStartRequests(MpiCall &, int rc, const SavedRequests &requests) {
     }
     if (SendCompleteInLibrary(op, requests[i])) {
       Lock lock(&StateMutex());
-      op->send_data_consumed = true;
+      NoteSendConsumed(op);
     }
   }
 }

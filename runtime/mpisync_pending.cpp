@@ -20,8 +20,21 @@ namespace mpisync {
 namespace {
 
 Mutex state_mutex;
-// Ops reachable through their handle (active or inactive persistent).
-DenseMap<MPI_Request, PendingOp *> *request_table;
+
+using RequestTable = DenseMap<MPI_Request, PendingOp *>;
+
+// Ops reachable through their handle (active or inactive persistent). An
+// unregistered handle keeps its entry, vacant (null): erasing left a
+// tombstone per completed request, and with 10^5 requests started and
+// completed per sweep the tombstones made every lookup of a new handle
+// probe far. The library reuses its handles (MPICH from a free list),
+// which then find their entry at once. So that handles never reused cannot
+// grow the table without bound, it is rebuilt without the vacant entries
+// once they are twice the most entries live since the last rebuild: the
+// table stays within a constant factor of that peak, and a rebuild, O(its
+// size), follows as many unregistrations: O(1) amortized.
+RequestTable *request_table;
+uptr vacant_requests, peak_live_requests;
 // Active ops, unordered (each knows its position); MPI_Finalize drains it.
 InternalMmapVectorNoCtor<PendingOp *> active_ops;
 u64 activations;
@@ -44,7 +57,22 @@ template <typename T> T &Lazy(T *&p) {
   return *p;
 }
 
-DenseMap<MPI_Request, PendingOp *> &Table() { return Lazy(request_table); }
+RequestTable &Table() { return Lazy(request_table); }
+
+void DropVacantRequests() {
+  RequestTable *fresh =
+      new (InternalAlloc(sizeof(RequestTable))) RequestTable();
+  Table().forEach([&](detail::DenseMapPair<MPI_Request, PendingOp *> &kv) {
+    if (kv.second)
+      (*fresh)[kv.first] = kv.second;
+    return true;
+  });
+  request_table->~RequestTable();
+  InternalFree(request_table);
+  request_table = fresh;
+  vacant_requests = 0;
+  peak_live_requests = fresh->size();
+}
 
 // Buffers the library reads (send, collective input, RMA origin) and those
 // it writes (receive, collective output, RMA result): buffer_rules.def.
@@ -111,7 +139,9 @@ void IndexBuffer(PendingOp *op, uptr i) {
   PendingBuffer &b = op->buffers[i];
   if (!b.map || !b.armed || b.lo >= b.hi || b.index_node)
     return;
-  b.index_node = IndexFor(b.role).Insert(b.lo, b.hi, op, i);
+  bool moved =
+      LibraryWrites(b.role) ? op->recv_data_written : op->send_data_consumed;
+  b.index_node = IndexFor(b.role).Insert(b.lo, b.hi, op, i, moved);
 }
 
 void UnindexBuffer(PendingBuffer &b) {
@@ -298,12 +328,19 @@ void RegisterOp(PendingOp *op, MPI_Request request) {
   op->next_same_handle = nullptr;
   if (request == MPI_REQUEST_NULL)
     return;
-  auto *entry = Table().find(request);
-  if (!entry) {
-    Table()[request] = op;
+  // One probe: inserted, or the head of the operations with this handle.
+  auto inserted = Table().try_emplace(request, op);
+  PendingOp *&head = inserted.first->second;
+  if (inserted.second || !head) {
+    if (!inserted.second) {
+      head = op;
+      vacant_requests--;
+    }
+    peak_live_requests =
+        Max(peak_live_requests, (uptr)Table().size() - vacant_requests);
     return;
   }
-  PendingOp *tail = entry->second;
+  PendingOp *tail = head;
   while (tail->next_same_handle)
     tail = tail->next_same_handle;
   tail->next_same_handle = op;
@@ -313,7 +350,7 @@ PendingOp *FindOp(MPI_Request request, const MPI_Request *slot) {
   if (request == MPI_REQUEST_NULL)
     return nullptr;
   auto *entry = Table().find(request);
-  if (!entry)
+  if (!entry || !entry->second)
     return nullptr;
   PendingOp *head = entry->second;
   if (!head->next_same_handle)
@@ -333,10 +370,11 @@ void UnregisterOp(PendingOp *op) {
     return;
   if (auto *entry = Table().find(op->request)) {
     if (entry->second == op) {
-      if (op->next_same_handle)
-        entry->second = op->next_same_handle;
-      else
-        Table().erase(op->request);
+      entry->second = op->next_same_handle;
+      if (!entry->second) {
+        if (++vacant_requests > 2 * Max(peak_live_requests, (uptr)4096))
+          DropVacantRequests();
+      }
     } else {
       for (PendingOp *p = entry->second; p; p = p->next_same_handle)
         if (p->next_same_handle == op) {
@@ -393,6 +431,17 @@ void DeactivateOp(PendingOp *op) {
       UnpoisonBuffer(op->buffers[b]);
   op->shadow_marked = false;
   Republish();
+}
+
+void NoteSendConsumed(PendingOp *op) {
+  op->send_data_consumed = true;
+  // Later copies skip these nodes. The summaries above them stay set until
+  // the next copy walks there: a stale summary only costs that walk.
+  for (uptr b = 0; b < op->num_buffers; b++) {
+    IndexNode *n = op->buffers[b].index_node;
+    if (n && !LibraryWrites(op->buffers[b].role))
+      n->unobserved = false;
+  }
 }
 
 void ArmBuffer(PendingOp *op, uptr i) {
@@ -470,7 +519,7 @@ uptr NumActiveOps() { return active_ops.size(); }
 PendingOp *ActiveOp(uptr i) { return active_ops[i]; }
 
 void CollectRegisteredOps(PendingOp ***ops, uptr *n) {
-  DenseMap<MPI_Request, PendingOp *> &table = Table();
+  RequestTable &table = Table();
   *n = 0;
   uptr total = 0;
   table.forEach([&](detail::DenseMapPair<MPI_Request, PendingOp *> &kv) {
@@ -533,6 +582,13 @@ bool CountMovedBytes(const PendingOp *op, uptr buffer, uptr begin, uptr end,
                      u64 *moved) {
   const PendingBuffer &b = op->buffers[buffer];
   u64 met = 0;
+  if (b.map->Contiguous()) {
+    // One run of bytes (the hull): not a walk of its elements, which for
+    // 64 doubles cost a send's copy 64 callbacks.
+    uptr lo = Max(b.lo, begin), hi = Min(b.hi, end);
+    *moved += lo < hi ? hi - lo : 0;
+    return lo < hi && *moved >= DataBytes(*op, b.role);
+  }
   ForEachSegmentIn(*b.map, b.base, b.count, begin, end,
                    [&](uptr sb, uptr se, MPI_Count) {
                      uptr lo = sb > begin ? sb : begin;

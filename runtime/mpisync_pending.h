@@ -125,6 +125,9 @@ void UnregisterOp(PendingOp *op);
 void ActivateOp(PendingOp *op);
 void MarkShadow(PendingOp *op);
 void DeactivateOp(PendingOp *op);
+// The library was seen reading all of `op`'s send data outside the index's
+// own observer (inside the starting call, or asked of the library).
+void NoteSendConsumed(PendingOp *op);
 // Hands buffer `i` of an active operation to MPI, or back to the program.
 void ArmBuffer(PendingOp *op, uptr i);
 void DisarmBuffer(PendingOp *op, uptr i);

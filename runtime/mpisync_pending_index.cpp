@@ -31,14 +31,18 @@ bool Before(const IndexNode *a, const IndexNode *b) {
   return a->lo < b->lo || (a->lo == b->lo && (uptr)a < (uptr)b);
 }
 
+// Every change of a node's children ends here: it also sets their parent
+// links (the root's is set by its owner).
 void Update(IndexNode *t) {
   uptr max_hi = t->hi;
   bool any = t->unobserved;
   if (t->left) {
+    t->left->parent = t;
     max_hi = Max(max_hi, t->left->max_hi);
     any |= t->left->any_unobserved;
   }
   if (t->right) {
+    t->right->parent = t;
     max_hi = Max(max_hi, t->right->max_hi);
     any |= t->right->any_unobserved;
   }
@@ -46,18 +50,27 @@ void Update(IndexNode *t) {
   t->any_unobserved = any;
 }
 
+// Neighbours of a node being inserted: the last node passed on the way
+// down that sorts before it is its predecessor, the last one after it its
+// successor (a binary search tree's in-order neighbours lie on that path).
+struct Neighbours {
+  IndexNode *prev = nullptr, *next = nullptr;
+};
+
 // Splits `t` into the nodes before `key` and the others.
 void Split(IndexNode *t, const IndexNode *key, IndexNode **before,
-           IndexNode **after) {
+           IndexNode **after, Neighbours *nb) {
   if (!t) {
     *before = *after = nullptr;
     return;
   }
   if (Before(t, key)) {
-    Split(t->right, key, &t->right, after);
+    nb->prev = t;
+    Split(t->right, key, &t->right, after, nb);
     *before = t;
   } else {
-    Split(t->left, key, before, &t->left);
+    nb->next = t;
+    Split(t->left, key, before, &t->left, nb);
     *after = t;
   }
   Update(t);
@@ -79,38 +92,29 @@ IndexNode *Merge(IndexNode *a, IndexNode *b) {
   return b;
 }
 
-IndexNode *InsertAt(IndexNode *t, IndexNode *n) {
+IndexNode *InsertAt(IndexNode *t, IndexNode *n, Neighbours *nb) {
   if (!t)
     return n;
   if (n->priority > t->priority) {
-    Split(t, n, &n->left, &n->right);
+    Split(t, n, &n->left, &n->right, nb);
     Update(n);
     return n;
   }
-  if (Before(n, t))
-    t->left = InsertAt(t->left, n);
-  else
-    t->right = InsertAt(t->right, n);
-  Update(t);
-  return t;
-}
-
-IndexNode *RemoveAt(IndexNode *t, IndexNode *n) {
-  if (!t)
-    return nullptr;
-  if (t == n)
-    return Merge(t->left, t->right);
-  if (Before(n, t))
-    t->left = RemoveAt(t->left, n);
-  else
-    t->right = RemoveAt(t->right, n);
+  if (Before(n, t)) {
+    nb->next = t;
+    t->left = InsertAt(t->left, n, nb);
+  } else {
+    nb->prev = t;
+    t->right = InsertAt(t->right, n, nb);
+  }
   Update(t);
   return t;
 }
 
 } // namespace
 
-IndexNode *IntervalIndex::Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer) {
+IndexNode *IntervalIndex::Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer,
+                                 bool observed) {
   IndexNode *n = free_nodes;
   if (n)
     free_nodes = n->right;
@@ -121,28 +125,52 @@ IndexNode *IntervalIndex::Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer) {
   n->hi = hi;
   n->max_hi = hi;
   n->priority = NextPriority();
-  n->unobserved = n->any_unobserved = true;
+  n->unobserved = n->any_unobserved = !observed;
   n->op = op;
   n->buffer = buffer;
-  root_ = InsertAt(root_, n);
+  Neighbours nb;
+  root_ = InsertAt(root_, n, &nb);
+  root_->parent = nullptr;
+  n->prev = nb.prev;
+  n->next = nb.next;
+  if (nb.prev)
+    nb.prev->next = n;
+  else
+    first_ = n;
+  if (nb.next)
+    nb.next->prev = n;
   size_++;
   return n;
 }
 
 void IntervalIndex::Remove(IndexNode *node) {
-  root_ = RemoveAt(root_, node);
+  IndexNode *up = node->parent;
+  IndexNode *sub = Merge(node->left, node->right);
+  if (sub)
+    sub->parent = up;
+  if (!up)
+    root_ = sub;
+  else if (up->left == node)
+    up->left = sub;
+  else
+    up->right = sub;
+  // The summaries above change only up to the first one that does not.
+  for (; up; up = up->parent) {
+    uptr max_hi = up->max_hi;
+    bool any = up->any_unobserved;
+    Update(up);
+    if (up->max_hi == max_hi && up->any_unobserved == any)
+      break;
+  }
+  if (node->prev)
+    node->prev->next = node->next;
+  else
+    first_ = node->next;
+  if (node->next)
+    node->next->prev = node->prev;
   size_--;
   node->right = free_nodes;
   free_nodes = node;
-}
-
-uptr IntervalIndex::Lo() const {
-  IndexNode *t = root_;
-  if (!t)
-    return 0;
-  while (t->left)
-    t = t->left;
-  return t->lo;
 }
 
 } // namespace mpisync

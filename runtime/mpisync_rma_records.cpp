@@ -5,6 +5,7 @@
 #include "mpisync_scratch.h"
 
 #include "mpisync_datatype.h"
+#include "mpisync_merge_sort.h"
 #include "mpisync_pending.h"
 #include "mpisync_report_rma.h"
 #include "mpisync_rma_clock.h"
@@ -249,8 +250,7 @@ void Decode(Window *w, const char *data, uptr size) {
     stacks[i] = GetStack(rd, modules);
   auto stack_at = [&](u32 i) { return i < num_stacks ? stacks[i] : 0; };
   for (u32 i = 0; i < n && rd.ok; i++) {
-    RmaRecord r;
-    internal_memset(&r, 0, sizeof(r));
+    RmaRecord r = RmaRecord(); // not internal_memset: see NewOp
     r.lo = (uptr)rd.Get<u64>();
     r.hi = (uptr)rd.Get<u64>();
     r.owner = w->rank;
@@ -384,7 +384,8 @@ bool Conflict(const Window *w, const RmaRecord &a, const RmaRecord &b) {
 // Records at the same place of the same kind ("twins": many Gets or
 // Accumulates to one hub vertex of a graph) sort together; the fields
 // below are everything Conflict() reads but the clocks and the accessor.
-int TwinOrder(const RmaRecord &a, const RmaRecord &b) {
+// R: an RmaRecord, or a copy of these fields (CheckConflicts' sort keys).
+template <typename R> int TwinOrder(const R &a, const R &b) {
 #define MPISYNC_CMP(f)                                                         \
   if (a.f != b.f)                                                              \
     return a.f < b.f ? -1 : 1;
@@ -429,8 +430,7 @@ void Forget(Window *w) {
 // [lo, hi) of `owner`'s memory, now, appended to the list it belongs to.
 RmaRecord *AppendAccess(Window *w, int owner, uptr lo, uptr hi,
                         RmaRecord::Kind kind, u32 stack, const char *call) {
-  RmaRecord r;
-  internal_memset(&r, 0, sizeof(r));
+  RmaRecord r = RmaRecord(); // not internal_memset: see NewOp
   r.lo = lo;
   r.hi = hi;
   r.owner = owner;
@@ -507,8 +507,7 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
                      u32 stack) {
   if (args.target < 0 || args.target >= w->size || Full(w))
     return;
-  RmaRecord r;
-  internal_memset(&r, 0, sizeof(r));
+  RmaRecord r = RmaRecord(); // not internal_memset: see NewOp
   r.owner = args.target;
   r.accessor = w->rank;
   r.is_op = true;
@@ -762,28 +761,45 @@ void CheckConflicts(Window *w, bool forget) {
       Forget(w);
     return;
   }
-  ScratchVector<uptr> ops(num_ops);
-  for (uptr i = 0, k = 0; i < n; i++)
-    if (recs[i].is_op)
-      ops[k++] = i;
-  Sort(ops.data(), num_ops,
-       [&](uptr a, uptr b) { return TwinOrder(recs[a], recs[b]) < 0; });
+  // The fields TwinOrder compares beside the record's index: the sort and
+  // the sweeps below read these in order, and look at a record itself only
+  // to check a pair that overlaps (twins are many: hub vertices).
+  struct OpKey {
+    uptr lo, hi;
+    bool is_op;
+    RmaRecord::Kind kind;
+    bool atomic_read;
+    int op, basic_type;
+    uptr index;
+  };
+  ScratchVector<OpKey> ops(num_ops);
+  for (uptr i = 0, k = 0; i < n; i++) {
+    const RmaRecord &r = recs[i];
+    if (r.is_op)
+      ops[k++] = {r.lo,          r.hi, r.is_op,      r.kind,
+                  r.atomic_read, r.op, r.basic_type, i};
+  }
+  auto twin_order = [](const OpKey &a, const OpKey &b) {
+    return TwinOrder(a, b);
+  };
+  MergeSort(ops.data(), num_ops, [&](const OpKey &a, const OpKey &b) {
+    return twin_order(a, b) < 0;
+  });
   // twins_end[i]: the end of the run of twins that ops[i] is in, when no
   // two of them can conflict; i + 1 otherwise.
   ScratchVector<uptr> twins_end(num_ops);
   for (uptr i = 0; i < num_ops;) {
     uptr j = i + 1;
-    while (j < num_ops && TwinOrder(recs[ops[i]], recs[ops[j]]) == 0)
+    while (j < num_ops && twin_order(ops[i], ops[j]) == 0)
       j++;
-    bool compatible = NeverConflictAmongTwins(recs[ops[i]]);
+    bool compatible = NeverConflictAmongTwins(recs[ops[i].index]);
     for (uptr k = i; k < j; k++)
       twins_end[k] = compatible ? j : k + 1;
     i = j;
   }
   for (uptr i = 0; i < num_ops; i++) {
-    const RmaRecord &a = recs[ops[i]];
-    for (uptr j = twins_end[i]; j < num_ops && recs[ops[j]].lo < a.hi; j++)
-      ReportIfConflict(w, a, recs[ops[j]]);
+    for (uptr j = twins_end[i]; j < num_ops && ops[j].lo < ops[i].hi; j++)
+      ReportIfConflict(w, recs[ops[i].index], recs[ops[j].index]);
   }
   if (num_ops < n) {
     // reach[k]: the highest end among ops[0..k] (sorted by lo), so the
@@ -791,7 +807,7 @@ void CheckConflicts(Window *w, bool forget) {
     // binary search.
     ScratchVector<uptr> reach(num_ops);
     for (uptr k = 0; k < num_ops; k++)
-      reach[k] = k ? Max(reach[k - 1], recs[ops[k]].hi) : recs[ops[k]].hi;
+      reach[k] = k ? Max(reach[k - 1], ops[k].hi) : ops[k].hi;
     for (uptr i = 0; i < n; i++) {
       const RmaRecord &a = recs[i];
       if (a.is_op)
@@ -804,8 +820,8 @@ void CheckConflicts(Window *w, bool forget) {
         else
           hi = mid;
       }
-      for (uptr k = lo; k < num_ops && recs[ops[k]].lo < a.hi; k++)
-        ReportIfConflict(w, a, recs[ops[k]]);
+      for (uptr k = lo; k < num_ops && ops[k].lo < a.hi; k++)
+        ReportIfConflict(w, a, recs[ops[k].index]);
     }
   }
   if (forget)
