@@ -17,13 +17,12 @@ usage: group_differential.py --mpicc CMD --mpiexec CMD --work DIR
 Prints one line per mismatch and a summary:
   "P programs, R runs: C clean, E reported, M mismatches".
 """
-import argparse
 import os
 import random
 import re
-import shlex
-import subprocess
 import sys
+
+import differential
 
 OBJECTS = 16
 
@@ -130,16 +129,7 @@ def verdict(output, source):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--mpicc", required=True)
-    ap.add_argument("--mpiexec", required=True)
-    ap.add_argument("--work", required=True)
-    ap.add_argument("--first", type=int, default=1)
-    ap.add_argument("--programs", type=int, default=12)
-    ap.add_argument("--runs", type=int, default=3)
-    args = ap.parse_args()
-    os.makedirs(args.work, exist_ok=True)
-    mpicc, mpiexec = shlex.split(args.mpicc), shlex.split(args.mpiexec)
+    args = differential.parse_args(__doc__)
     builds = {"grouped": [], "per-access": ["-mllvm", "-mpisync-group-checks=0"]}
     clean = reported = mismatches = runs = 0
     for seed in range(args.first, args.first + args.programs):
@@ -147,24 +137,11 @@ def main():
         src = os.path.join(args.work, "fields%d.c" % seed)
         with open(src, "w") as f:
             f.write(program(rng))
-        exes = {}
-        for name, flags in builds.items():
-            exes[name] = os.path.join(args.work, "fields%d.%s" % (seed, name))
-            c = subprocess.run(mpicc + ["-fsanitize=mpisync", "-O2", "-g", src,
-                                        "-o", exes[name]] + flags,
-                               stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True)
-            if c.returncode:
-                sys.exit("cannot compile %s:\n%s" % (src, c.stdout))
+        exes = differential.build(args, src, builds)
         for _ in range(args.runs):
             argv = parameters(rng)
-            seen = {}
-            for name, exe in exes.items():
-                r = subprocess.run(mpiexec + ["-n", "2", exe] + argv,
-                                   stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT, text=True,
-                                   timeout=120)
-                seen[name] = verdict(r.stdout, src)
+            seen = differential.run(args, exes, argv,
+                                    lambda out: verdict(out, src))
             runs += 1
             if seen["grouped"] != seen["per-access"] or seen["grouped"][0] is None:
                 mismatches += 1

@@ -23,13 +23,12 @@ Prints one line per mismatch and a summary:
   "P programs, R runs: C clean, E reported (L at another line of the
   kernel), M mismatches".
 """
-import argparse
 import os
 import random
 import re
-import shlex
-import subprocess
 import sys
+
+import differential
 
 N = 8192  # elements of the array; indices stay inside for every parameter set
 
@@ -125,16 +124,7 @@ def verdict(output, source):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--mpicc", required=True)
-    ap.add_argument("--mpiexec", required=True)
-    ap.add_argument("--work", required=True)
-    ap.add_argument("--first", type=int, default=1)
-    ap.add_argument("--programs", type=int, default=12)
-    ap.add_argument("--runs", type=int, default=3)
-    args = ap.parse_args()
-    os.makedirs(args.work, exist_ok=True)
-    mpicc, mpiexec = shlex.split(args.mpicc), shlex.split(args.mpiexec)
+    args = differential.parse_args(__doc__)
     builds = {"hoisted": [], "per-access": ["-mllvm", "-mpisync-hoist-affine=0"]}
     clean = reported = other_line = mismatches = runs = 0
     for seed in range(args.first, args.first + args.programs):
@@ -148,24 +138,11 @@ def main():
         first = next(i for i, l in enumerate(lines) if "for (int r" in l) + 1
         last = lines.index("  return acc;")
         kernel_lines = {str(n) for n in range(first, last + 1)}
-        exes = {}
-        for name, flags in builds.items():
-            exes[name] = os.path.join(args.work, "nest%d.%s" % (seed, name))
-            c = subprocess.run(mpicc + ["-fsanitize=mpisync", "-O2", "-g", src,
-                                        "-o", exes[name]] + flags,
-                               stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True)
-            if c.returncode:
-                sys.exit("cannot compile %s:\n%s" % (src, c.stdout))
+        exes = differential.build(args, src, builds)
         for _ in range(args.runs):
             argv = parameters(rng)
-            seen = {}
-            for name, exe in exes.items():
-                r = subprocess.run(mpiexec + ["-n", "2", exe] + argv,
-                                   stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT, text=True,
-                                   timeout=120)
-                seen[name] = verdict(r.stdout, src)
+            seen = differential.run(args, exes, argv,
+                                    lambda out: verdict(out, src))
             runs += 1
             hoisted, exact = seen["hoisted"], seen["per-access"]
             same_kind = (hoisted is None) == (exact is None) and \
