@@ -300,10 +300,9 @@ private:
 };
 } // namespace
 
-Value *FastPathEmitter::shadowTest(IRBuilder<> &SB, BasicBlock *Preheader,
-                                   Value *Addr, uint64_t Size, bool IsWrite,
+Value *FastPathEmitter::shadowTest(IRBuilder<> &SB, Value *Offset, Value *Addr,
+                                   uint64_t Size, bool IsWrite,
                                    Align Alignment) {
-  Value *Offset = invariantField(SB, Preheader, kShadowOffset, "shadow.offset");
   auto ShadowByte = [&](Value *A) {
     Value *S = SB.CreateAdd(SB.CreateLShr(A, kShadowScale), Offset);
     return SB.CreateLoad(SB.getInt8Ty(), SB.CreateIntToPtr(S, PtrTy));
@@ -366,8 +365,10 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
                                 "mpisync.inrange"));
   if (ClInlineShadow && Size <= 16) {
     IRBuilder<> SB(Chain.insertPoint());
-    Chain.addTest(
-        shadowTest(SB, PendingPreheader, Addr, Size, IsWrite, Alignment));
+    Chain.addTest(shadowTest(
+        SB,
+        invariantField(SB, PendingPreheader, kShadowOffset, "shadow.offset"),
+        Addr, Size, IsWrite, Alignment));
   }
   emitRuntimeCall(Chain.insertPoint(), Ptr, Size, IsWrite);
 }
@@ -407,6 +408,9 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
     Instruction *HitEnd = SplitBlockAndInsertIfThen(
         Hit, Then->getIterator(), /*Unreachable=*/false,
         MDB.createUnlikelyBranchWeights());
+    // One load of the shadow offset for all the members.
+    IRBuilder<> HB(HitEnd);
+    Value *ShadowOffset = stateField(HB, kShadowOffset, "shadow.offset");
     for (unsigned K = 0; K < Heads.size(); ++K) {
       const HeadCheck &H = Heads[K];
       HitEnd->setDebugLoc(checkLocation(H.I));
@@ -418,7 +422,7 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
           Known[K] ? H.Ptr : SB.CreatePtrAdd(G.Base, SB.getInt64(H.Offset));
       Value *Addr = SB.CreatePtrToInt(Ptr, IntptrTy);
       Chain.addTest(
-          shadowTest(SB, nullptr, Addr, H.Size, H.IsWrite, H.Alignment));
+          shadowTest(SB, ShadowOffset, Addr, H.Size, H.IsWrite, H.Alignment));
       emitRuntimeCall(Chain.insertPoint(), Ptr, H.Size, H.IsWrite);
     }
     HitEnd->setDebugLoc(Then->getDebugLoc());

@@ -158,8 +158,8 @@ private:
   intervalBounds(llvm::IRBuilder<> &IRB, llvm::BasicBlock *Preheader,
                  bool IsWrite, llvm::Value *C);
   // Whether the shadow bytes of a `Size`-byte access at `Addr` hold a bit
-  // of its type's mask.
-  llvm::Value *shadowTest(llvm::IRBuilder<> &SB, llvm::BasicBlock *Preheader,
+  // of its type's mask; `Offset` is the loaded shadow offset.
+  llvm::Value *shadowTest(llvm::IRBuilder<> &SB, llvm::Value *Offset,
                           llvm::Value *Addr, uint64_t Size, bool IsWrite,
                           llvm::Align Alignment);
   void emitRuntimeCall(llvm::Instruction *Before, llvm::Value *Ptr,
