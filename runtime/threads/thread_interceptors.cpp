@@ -23,7 +23,9 @@ using mpisync::threads::Release;
 
 namespace {
 
-bool Tracked() { return mpisync::threads::Tracking() && !mpisync::InsideMpi(); }
+// Inside MPI first: the library's own locks (under MPI_THREAD_MULTIPLE
+// several per call, and more while it polls) stop at a thread-local test.
+bool Tracked() { return !mpisync::InsideMpi() && mpisync::threads::Tracking(); }
 
 void AcquireIf(int rc, const volatile void *sync) {
   if (rc == 0 && Tracked())

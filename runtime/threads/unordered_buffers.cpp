@@ -37,6 +37,60 @@ struct UnorderedOp {
 
 InternalMmapVectorNoCtor<UnorderedOp> unordered;
 atomic_uintptr_t num_unordered;
+
+// What an access needs of each watched buffer to see that it is ordered
+// after all of them, without StateMutex: the hull and the completion's
+// stamp, mirrored from `unordered` under a sequence count (odd while
+// StateMutex's holder changes them). Under MPI_THREAD_MULTIPLE every
+// access to a buffer a thread completed itself lands here, once per access
+// (threads_p2p: 640,000 per rank), and all of them took StateMutex.
+struct UnorderedHull {
+  uptr lo, hi;
+  u64 stamp; // slot << 32 | epoch
+};
+UnorderedHull hulls[kMaxUnordered];
+atomic_uintptr_t num_hulls;
+atomic_uint32_t hulls_seq;
+
+u64 PackStamp(Stamp s) { return (u64)(u32)s.slot << 32 | s.epoch; }
+Stamp UnpackStamp(u64 v) { return {(int)(u32)(v >> 32), (u32)v}; }
+
+// Caller holds StateMutex and has changed `unordered`.
+void MirrorHulls() {
+  u32 seq = atomic_load_relaxed(&hulls_seq);
+  atomic_store_relaxed(&hulls_seq, seq + 1);
+  atomic_thread_fence(memory_order_release);
+  for (uptr i = 0; i < unordered.size(); i++) {
+    __atomic_store_n(&hulls[i].lo, unordered[i].lo, __ATOMIC_RELAXED);
+    __atomic_store_n(&hulls[i].hi, unordered[i].hi, __ATOMIC_RELAXED);
+    __atomic_store_n(&hulls[i].stamp, PackStamp(unordered[i].done),
+                     __ATOMIC_RELAXED);
+  }
+  atomic_store_relaxed(&num_hulls, unordered.size());
+  atomic_store(&hulls_seq, seq + 2, memory_order_release);
+}
+
+// True when every watched buffer [begin, end) meets was completed before
+// this thread's current event (the common case: the thread touches what
+// it completed itself); false when one may not be, or when a change raced
+// with the reading: then the caller looks under StateMutex.
+bool OrderedAfterAllWithoutLock(uptr begin, uptr end) {
+  u32 seq = atomic_load(&hulls_seq, memory_order_acquire);
+  if (seq & 1)
+    return false;
+  uptr n = atomic_load_relaxed(&num_hulls);
+  for (uptr i = 0; i < n && i < kMaxUnordered; i++) {
+    uptr lo = __atomic_load_n(&hulls[i].lo, __ATOMIC_RELAXED);
+    uptr hi = __atomic_load_n(&hulls[i].hi, __ATOMIC_RELAXED);
+    if (end <= lo || hi <= begin)
+      continue;
+    u64 stamp = __atomic_load_n(&hulls[i].stamp, __ATOMIC_RELAXED);
+    if (!OrderedBefore(UnpackStamp(stamp)))
+      return false;
+  }
+  atomic_thread_fence(memory_order_acquire);
+  return atomic_load_relaxed(&hulls_seq) == seq;
+}
 // One watched range (mpisync_pending.h) covers them all: it grows with
 // them and is dropped when none is left, so a completion does not
 // recompute the published hull.
@@ -62,8 +116,10 @@ void UnwatchIfEmpty() {
   watched_lo = watched_hi = 0;
 }
 
-PendingOp *CopyOp(const PendingOp &op) {
-  PendingOp *copy = static_cast<PendingOp *>(InternalAlloc(sizeof(PendingOp)));
+// Makes *copy describe `op` (inactive, unregistered) in `buffers`, which
+// has room for op.num_buffers; the data maps are not referenced again.
+void DescribeInto(PendingOp *copy, const PendingOp &op,
+                  PendingBuffer *buffers) {
   internal_memcpy(copy, &op, sizeof(PendingOp));
   copy->request = MPI_REQUEST_NULL;
   copy->next_same_handle = nullptr;
@@ -73,14 +129,21 @@ PendingOp *CopyOp(const PendingOp &op) {
   copy->rma_target_prev = copy->rma_target_next = nullptr;
   copy->rma_win_prev = copy->rma_win_next = nullptr;
   copy->buffers_capacity = op.num_buffers;
-  copy->buffers = static_cast<PendingBuffer *>(
-      InternalAlloc(op.num_buffers * sizeof(PendingBuffer) + 1));
+  copy->buffers = buffers;
   for (uptr b = 0; b < op.num_buffers; b++) {
     copy->buffers[b] = op.buffers[b];
     copy->buffers[b].index_node = nullptr;
+  }
+}
+
+PendingOp *CopyOp(const PendingOp &op) {
+  PendingOp *copy = static_cast<PendingOp *>(InternalAlloc(sizeof(PendingOp)));
+  DescribeInto(copy, op,
+               static_cast<PendingBuffer *>(
+                   InternalAlloc(op.num_buffers * sizeof(PendingBuffer) + 1)));
+  for (uptr b = 0; b < op.num_buffers; b++)
     if (copy->buffers[b].map)
       copy->buffers[b].map->refs++;
-  }
   return copy;
 }
 
@@ -107,6 +170,7 @@ void Remove(uptr i) {
     unordered[j - 1] = unordered[j];
   unordered.pop_back();
   atomic_store_relaxed(&num_unordered, unordered.size());
+  MirrorHulls();
   ForEachWatchedSegment(*u.op, [](uptr begin, uptr end, u8) {
     ClearShadow(RoundDownTo(begin, kGranule), RoundUpTo(end, kGranule),
                 kShadowUnorderedMask);
@@ -237,7 +301,7 @@ void NoteCompleted(const PendingOp &op, const char *call, u32 complete_stack) {
   Hull(op, &lo, &hi);
   if (lo >= hi)
     return;
-  UnorderedOp u = {CopyOp(op),
+  UnorderedOp u = {nullptr,
                    done,
                    CurrentThreadName(),
                    call,
@@ -249,19 +313,24 @@ void NoteCompleted(const PendingOp &op, const char *call, u32 complete_stack) {
     if (old.done.slot != done.slot || old.lo != lo || old.hi != hi)
       continue;
     // The same buffers again (a loop's next round): only the stamp and
-    // the description change, the shadow stays as it is.
+    // the description change, the shadow stays as it is, and the copy is
+    // rewritten where it is (the same data maps, no allocation).
     if (SameShadow(*old.op, op)) {
-      DestroyOp(old.op);
+      u.op = old.op;
+      DescribeInto(u.op, op, u.op->buffers);
       old = u;
+      MirrorHulls();
       return;
     }
     Remove(i);
     break;
   }
+  u.op = CopyOp(op);
   if (unordered.size() >= kMaxUnordered)
     Remove(0);
   unordered.push_back(u);
   atomic_store_relaxed(&num_unordered, unordered.size());
+  MirrorHulls();
   Poison(u);
   WatchHull(lo, hi);
 }
@@ -302,6 +371,8 @@ bool FindConflict(const AccessInfo &access, Conflict *out) {
 } // namespace
 
 void CheckUnorderedAccess(const AccessInfo &access) {
+  if (OrderedAfterAllWithoutLock(access.addr, access.addr + access.size))
+    return;
   {
     Lock lock(&StateMutex());
     Conflict c;
