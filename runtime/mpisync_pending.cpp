@@ -235,10 +235,28 @@ MPISYNC_LIST_OPS(Window, rma_win_prev, rma_win_next)
 
 Mutex &StateMutex() { return state_mutex; }
 
+namespace {
+// Records of destroyed operations, kept for the next ones (linked through
+// next_same_handle): a start and a completion cost an allocation and a
+// free of the internal allocator otherwise, which takes its own lock. At
+// most kMaxFreeOps are kept, so 10^5 completions at once do not stay
+// allocated.
+constexpr uptr kMaxFreeOps = 1024;
+PendingOp *free_ops;
+uptr num_free_ops;
+} // namespace
+
 PendingOp *NewOp(const char *call, bool persistent) {
+  void *mem = free_ops;
+  if (free_ops) {
+    free_ops = free_ops->next_same_handle;
+    num_free_ops--;
+  } else {
+    mem = InternalAlloc(sizeof(PendingOp) + sizeof(PendingBuffer));
+  }
   // Value-initialized, not internal_memset: that is a byte loop unless the
   // size is a multiple of 16, and a start of 10^5 operations paid for it.
-  PendingOp *op = new (InternalAlloc(sizeof(PendingOp))) PendingOp();
+  PendingOp *op = new (mem) PendingOp();
   op->call = call;
   op->start_call = call;
   op->request = MPI_REQUEST_NULL;
@@ -289,6 +307,15 @@ void ComputeHull(PendingBuffer *b) {
   b->hi = hi;
 }
 
+// The room for one buffer after the record (NewOp).
+PendingBuffer *FirstBuffer(PendingOp *op) {
+  return reinterpret_cast<PendingBuffer *>(op + 1);
+}
+
+void FreeBuffers(PendingOp *op) {
+  if (op->buffers != FirstBuffer(op))
+    InternalFree(op->buffers);
+}
 } // namespace
 
 void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
@@ -310,15 +337,19 @@ void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
     ComputeHull(&b);
   // Geometric growth: a v-collective's blocks cost O(blocks) in all.
   if (op->num_buffers == op->buffers_capacity) {
-    uptr cap = op->buffers_capacity ? 2 * op->buffers_capacity : 1;
-    PendingBuffer *grown = static_cast<PendingBuffer *>(
-        InternalAlloc(cap * sizeof(PendingBuffer)));
-    if (op->num_buffers)
+    if (op->buffers_capacity == 0) {
+      op->buffers = FirstBuffer(op);
+      op->buffers_capacity = 1;
+    } else {
+      uptr cap = 2 * op->buffers_capacity;
+      PendingBuffer *grown = static_cast<PendingBuffer *>(
+          InternalAlloc(cap * sizeof(PendingBuffer)));
       internal_memcpy(grown, op->buffers,
                       op->num_buffers * sizeof(PendingBuffer));
-    InternalFree(op->buffers);
-    op->buffers = grown;
-    op->buffers_capacity = cap;
+      FreeBuffers(op);
+      op->buffers = grown;
+      op->buffers_capacity = cap;
+    }
   }
   op->buffers[op->num_buffers++] = b;
 }
@@ -474,8 +505,14 @@ void DestroyOp(PendingOp *op) {
   UnregisterOp(op);
   for (uptr b = 0; b < op->num_buffers; b++)
     ReleaseDataMap(op->buffers[b].map);
-  InternalFree(op->buffers);
-  InternalFree(op);
+  FreeBuffers(op);
+  if (num_free_ops < kMaxFreeOps) {
+    op->next_same_handle = free_ops;
+    free_ops = op;
+    num_free_ops++;
+  } else {
+    InternalFree(op);
+  }
 }
 
 bool MayMeetPendingOp(uptr addr, uptr size, bool is_write) {

@@ -94,6 +94,9 @@ struct PendingOp {
   // target too (the data came back); `rma_start` names their records.
   bool rma_remote_on_request;
   u64 rma_start;
+  // While the operation has one buffer (most have), `buffers` points just
+  // past the record (NewOp allocates room for one): no allocation of its
+  // own.
   PendingBuffer *buffers;
   uptr num_buffers, buffers_capacity;
   // Position in the active set (removal in O(1)), and the order in which

@@ -137,7 +137,7 @@ void DescribeInto(PendingOp *copy, const PendingOp &op,
 }
 
 PendingOp *CopyOp(const PendingOp &op) {
-  PendingOp *copy = static_cast<PendingOp *>(InternalAlloc(sizeof(PendingOp)));
+  PendingOp *copy = NewOp(op.call, op.persistent); // a record DestroyOp takes
   DescribeInto(copy, op,
                static_cast<PendingBuffer *>(
                    InternalAlloc(op.num_buffers * sizeof(PendingBuffer) + 1)));
