@@ -5,7 +5,10 @@
 // before the requester tells it "I am queued" (MPI 4.1 12.5.4: flush(rank)
 // completes only the operations to that rank). MPICH happens to apply it at
 // once; amplify holds it until MPI_Win_unlock_all, the latest legal point,
-// so the predecessor finds no successor and the assert fails.
+// so the predecessor finds no successor and the assert fails. The
+// requester waits for the predecessor's answer before MPI_Win_unlock_all:
+// otherwise, on a loaded machine, it could reach the unlock (and amplify
+// issue the Accumulate) before the predecessor read.
 // The same on Open MPI 4.1 with osc sm (a window of one node).
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
 // RUN: env MPISYNC_OPTIONS=exitcode=0 %mpiexec -n 2 %t
@@ -45,6 +48,7 @@ int main(int argc, char **argv) {
     MPI_Win_flush(0, win);
 #endif
     MPI_Send(&dummy, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    MPI_Recv(&dummy, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   } else {
     int dummy, next = -2, none = 0;
     MPI_Recv(&dummy, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -52,6 +56,7 @@ int main(int argc, char **argv) {
     MPI_Fetch_and_op(&none, &next, MPI_INT, 0, kNext, MPI_NO_OP, win);
     MPI_Win_flush(0, win);
     fprintf(stderr, "predecessor sees successor %d\n", next);
+    MPI_Send(&dummy, 1, MPI_INT, 1, 1, MPI_COMM_WORLD);
     assert(next == 1);
   }
   MPI_Win_unlock_all(win);
