@@ -68,6 +68,9 @@ void MirrorHulls() {
   }
   atomic_store_relaxed(&num_hulls, unordered.size());
   atomic_store(&hulls_seq, seq + 2, memory_order_release);
+  // The shadow bits marked after this: whoever sees them sees these hulls
+  // (with the reader's acquire fence).
+  atomic_thread_fence(memory_order_release);
 }
 
 // True when every watched buffer [begin, end) meets was completed before
@@ -75,6 +78,8 @@ void MirrorHulls() {
 // it completed itself); false when one may not be, or when a change raced
 // with the reading: then the caller looks under StateMutex.
 bool OrderedAfterAllWithoutLock(uptr begin, uptr end) {
+  // After the read of the shadow bit that brought the access here.
+  atomic_thread_fence(memory_order_acquire);
   u32 seq = atomic_load(&hulls_seq, memory_order_acquire);
   if (seq & 1)
     return false;
@@ -91,6 +96,7 @@ bool OrderedAfterAllWithoutLock(uptr begin, uptr end) {
   atomic_thread_fence(memory_order_acquire);
   return atomic_load_relaxed(&hulls_seq) == seq;
 }
+
 // One watched range (mpisync_pending.h) covers them all: it grows with
 // them and is dropped when none is left, so a completion does not
 // recompute the published hull.
