@@ -36,7 +36,6 @@ struct UnorderedOp {
 };
 
 InternalMmapVectorNoCtor<UnorderedOp> unordered;
-atomic_uintptr_t num_unordered;
 
 // What an access needs of each watched buffer to see that it is ordered
 // after all of them, without StateMutex: the hull and the completion's
@@ -49,7 +48,7 @@ struct UnorderedHull {
   u64 stamp; // slot << 32 | epoch
 };
 UnorderedHull hulls[kMaxUnordered];
-atomic_uintptr_t num_hulls;
+atomic_uintptr_t num_hulls; // unordered.size(), readable without the lock
 atomic_uint32_t hulls_seq;
 
 u64 PackStamp(Stamp s) { return (u64)(u32)s.slot << 32 | s.epoch; }
@@ -175,7 +174,6 @@ void Remove(uptr i) {
   for (uptr j = i + 1; j < unordered.size(); j++)
     unordered[j - 1] = unordered[j];
   unordered.pop_back();
-  atomic_store_relaxed(&num_unordered, unordered.size());
   MirrorHulls();
   ForEachWatchedSegment(*u.op, [](uptr begin, uptr end, u8) {
     ClearShadow(RoundDownTo(begin, kGranule), RoundUpTo(end, kGranule),
@@ -335,7 +333,6 @@ void NoteCompleted(const PendingOp &op, const char *call, u32 complete_stack) {
   if (unordered.size() >= kMaxUnordered)
     Remove(0);
   unordered.push_back(u);
-  atomic_store_relaxed(&num_unordered, unordered.size());
   MirrorHulls();
   Poison(u);
   WatchHull(lo, hi);
@@ -437,7 +434,7 @@ void ForgetUnorderedIn(uptr begin, uptr end) {
 }
 
 void RetireOrdered() {
-  if (atomic_load_relaxed(&num_unordered) == 0)
+  if (atomic_load_relaxed(&num_hulls) == 0)
     return;
   // Opportunistic: this thread may hold StateMutex already (a report asks
   // MPI for a datatype's name, and MPI takes its own mutex), and a buffer
@@ -451,7 +448,7 @@ void RetireOrdered() {
 }
 
 void ForgetThreadStack() {
-  if (atomic_load_relaxed(&num_unordered) == 0)
+  if (atomic_load_relaxed(&num_hulls) == 0)
     return;
   uptr top, bottom;
   GetThreadStackTopAndBottom(/*at_initialization=*/false, &top, &bottom);
