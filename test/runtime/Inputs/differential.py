@@ -51,3 +51,12 @@ def run(args, exes, argv, verdict):
                            text=True, timeout=120)
         seen[name] = verdict(r.stdout)
     return seen
+
+
+def runs_of(args, src, builds, parameters, rng, verdict):
+    """Builds `src` (see build), then yields (argv, name -> verdict) for
+    args.runs parameter sets drawn by parameters(rng)."""
+    exes = build(args, src, builds)
+    for _ in range(args.runs):
+        argv = parameters(rng)
+        yield argv, run(args, exes, argv, verdict)

@@ -137,11 +137,9 @@ def main():
         src = os.path.join(args.work, "fields%d.c" % seed)
         with open(src, "w") as f:
             f.write(program(rng))
-        exes = differential.build(args, src, builds)
-        for _ in range(args.runs):
-            argv = parameters(rng)
-            seen = differential.run(args, exes, argv,
-                                    lambda out: verdict(out, src))
+        for argv, seen in differential.runs_of(
+                args, src, builds, parameters, rng,
+                lambda out: verdict(out, src)):
             runs += 1
             if seen["grouped"] != seen["per-access"] or seen["grouped"][0] is None:
                 mismatches += 1

@@ -138,11 +138,9 @@ def main():
         first = next(i for i, l in enumerate(lines) if "for (int r" in l) + 1
         last = lines.index("  return acc;")
         kernel_lines = {str(n) for n in range(first, last + 1)}
-        exes = differential.build(args, src, builds)
-        for _ in range(args.runs):
-            argv = parameters(rng)
-            seen = differential.run(args, exes, argv,
-                                    lambda out: verdict(out, src))
+        for argv, seen in differential.runs_of(
+                args, src, builds, parameters, rng,
+                lambda out: verdict(out, src)):
             runs += 1
             hoisted, exact = seen["hoisted"], seen["per-access"]
             same_kind = (hoisted is None) == (exact is None) and \
