@@ -43,6 +43,11 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  bool TraverseDecl(Decl *D) {
+    return skippedAsSystem(D, Ctx.getSourceManager()) ||
+           RecursiveASTVisitor::TraverseDecl(D);
+  }
+
   bool TraverseFunctionDecl(FunctionDecl *FD) {
     const FunctionDecl *Saved = Current;
     if (FD->doesThisDeclarationHaveABody()) {

@@ -35,6 +35,10 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
 
+  bool TraverseDecl(Decl *D) {
+    return skippedAsSystem(D, SM) || RecursiveASTVisitor::TraverseDecl(D);
+  }
+
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext())
       add(FD);
