@@ -7,6 +7,7 @@
 #include "mpisync_mapped_memory.h"
 #include "mpisync_mpi_family.h"
 #include "mpisync_shadow.h"
+#include "mpisync_zero.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_dense_map.h"
@@ -254,9 +255,8 @@ PendingOp *NewOp(const char *call, bool persistent) {
   } else {
     mem = InternalAlloc(sizeof(PendingOp) + sizeof(PendingBuffer));
   }
-  // Value-initialized, not internal_memset: that is a byte loop unless the
-  // size is a multiple of 16, and a start of 10^5 operations paid for it.
-  PendingOp *op = new (mem) PendingOp();
+  PendingOp *op = static_cast<PendingOp *>(mem);
+  ZeroRecord(op);
   op->call = call;
   op->start_call = call;
   op->request = MPI_REQUEST_NULL;
@@ -320,7 +320,7 @@ void FreeBuffers(PendingOp *op) {
 
 void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
                MPI_Count count, MPI_Datatype datatype) {
-  PendingBuffer b = PendingBuffer();
+  PendingBuffer b = ZeroedRecord<PendingBuffer>();
   b.role = role;
   b.armed = true;
   b.base = reinterpret_cast<uptr>(buf);

@@ -12,6 +12,7 @@
 #include "mpisync_rma_transport.h"
 #include "mpisync_shadow.h"
 #include "mpisync_stack.h"
+#include "mpisync_zero.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"
 #include "sanitizer_common/sanitizer_placement_new.h"
@@ -68,11 +69,11 @@ int BasicType(MPI_Datatype t) {
 struct Writer {
   ScratchVector<char> bytes;
   void Put(const void *p, uptr n) {
-    uptr at = bytes.size();
-    bytes.resize(at + n);
-    internal_memcpy(bytes.data() + at, p, n);
+    internal_memcpy(bytes.append_uninitialized(n), p, n);
   }
-  template <typename T> void Put(T v) { Put(&v, sizeof(v)); }
+  template <typename T> void Put(T v) {
+    StoreUnaligned(bytes.append_uninitialized(sizeof(T)), v);
+  }
   void PutString(const char *s) {
     u32 n = s ? (u32)internal_strlen(s) : 0;
     Put(n);
@@ -93,8 +94,12 @@ struct Reader {
     p += n;
   }
   template <typename T> T Get() {
-    T v;
-    Get(&v, sizeof(v));
+    if ((uptr)(end - p) < sizeof(T)) {
+      ok = false;
+      return T();
+    }
+    T v = LoadUnaligned<T>(p);
+    p += sizeof(T);
     return v;
   }
   // Into a buffer of `size` bytes, NUL-terminated.
@@ -250,7 +255,7 @@ void Decode(Window *w, const char *data, uptr size) {
     stacks[i] = GetStack(rd, modules);
   auto stack_at = [&](u32 i) { return i < num_stacks ? stacks[i] : 0; };
   for (u32 i = 0; i < n && rd.ok; i++) {
-    RmaRecord r = RmaRecord(); // not internal_memset: see NewOp
+    RmaRecord r = ZeroedRecord<RmaRecord>();
     r.lo = (uptr)rd.Get<u64>();
     r.hi = (uptr)rd.Get<u64>();
     r.owner = w->rank;
@@ -430,7 +435,7 @@ void Forget(Window *w) {
 // [lo, hi) of `owner`'s memory, now, appended to the list it belongs to.
 RmaRecord *AppendAccess(Window *w, int owner, uptr lo, uptr hi,
                         RmaRecord::Kind kind, u32 stack, const char *call) {
-  RmaRecord r = RmaRecord(); // not internal_memset: see NewOp
+  RmaRecord r = ZeroedRecord<RmaRecord>();
   r.lo = lo;
   r.hi = hi;
   r.owner = owner;
@@ -507,7 +512,7 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
                      u32 stack) {
   if (args.target < 0 || args.target >= w->size || Full(w))
     return;
-  RmaRecord r = RmaRecord(); // not internal_memset: see NewOp
+  RmaRecord r = ZeroedRecord<RmaRecord>();
   r.owner = args.target;
   r.accessor = w->rank;
   r.is_op = true;

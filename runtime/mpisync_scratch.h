@@ -32,16 +32,22 @@ public:
       reserve(capacity_ ? 2 * capacity_ : 16);
     data_[size_++] = v;
   }
-  // New elements are zero (value-initialized: internal_memset is a byte
-  // loop unless the size is a multiple of 16, and the vectors of an RMA
-  // check of 10^5 records paid for it). Grows geometrically (appending
-  // bytes is O(1)).
+  // New elements are zero. Grows geometrically (appending bytes is O(1)).
   void resize(__sanitizer::uptr n) {
     if (n > capacity_)
       reserve(n > 2 * capacity_ ? n : 2 * capacity_);
     for (__sanitizer::uptr i = size_; i < n; i++)
       data_[i] = T();
     size_ = n;
+  }
+  // Grows by n elements left as they are, for the caller to write;
+  // returns the first.
+  T *append_uninitialized(__sanitizer::uptr n) {
+    if (size_ + n > capacity_)
+      reserve(size_ + n > 2 * capacity_ ? size_ + n : 2 * capacity_);
+    T *first = data_ + size_;
+    size_ += n;
+    return first;
   }
   void reserve(__sanitizer::uptr n) {
     if (n <= capacity_)
