@@ -5,6 +5,7 @@
 #include "mpisync_access.h"
 
 #include "clone/clone_divide.h"
+#include "mpisync_copy_log.h"
 #include "mpisync_interface.h"
 #include "mpisync_pending.h"
 #include "mpisync_report.h"
@@ -98,6 +99,7 @@ void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
           at.size -= sb - at.addr;
           at.addr = sb;
         }
+        ApplyLoggedCopies(op); // the verdict needs what was copied
         ReportBufferAccess(kind, verdict, at, *op, buf, element);
       });
 }

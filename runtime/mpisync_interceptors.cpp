@@ -7,6 +7,7 @@
 
 #include "interception/interception.h"
 #include "mpisync_access.h"
+#include "mpisync_copy_log.h"
 #include "mpisync_interface.h"
 #include "mpisync_modules.h"
 #include "mpisync_mpi_hooks.h"
@@ -81,10 +82,7 @@ void ObserveLibraryCopy(uptr dst, uptr src, uptr size) {
   // conflict look manifest.
   if (!StateMutex().TryLock())
     return;
-  if (src_pending)
-    NoteLibraryRead(src, src + size);
-  if (dst_pending)
-    NoteLibraryWrite(dst, dst + size);
+  LogLibraryCopy(src_pending ? src : 0, dst_pending ? dst : 0, size);
   StateMutex().Unlock();
 }
 

@@ -3,6 +3,7 @@
 #include "mpisync_pending.h"
 #include "mpisync_rtl.h"
 
+#include "mpisync_copy_log.h"
 #include "mpisync_interface.h"
 #include "mpisync_mapped_memory.h"
 #include "mpisync_mpi_family.h"
@@ -424,6 +425,7 @@ void ActivateOp(PendingOp *op) {
   op->state = OpState::kActive;
   op->active_index = active_ops.size();
   op->active_seq = ++activations;
+  op->copies_seen = CopyLogEnd();
   active_ops.push_back(op);
   for (uptr b = 0; b < op->num_buffers; b++)
     IndexBuffer(op, b);
@@ -451,6 +453,8 @@ void DeactivateOp(PendingOp *op) {
   active_ops[op->active_index] = last;
   last->active_index = op->active_index;
   active_ops.pop_back();
+  if (active_ops.size() == 0)
+    ForgetLoggedCopies();
   if (op->rma) {
     UnlinkTarget(*rma_by_target, RmaTargetKey(op->rma_win, op->rma_target), op);
     UnlinkWindow(*rma_by_window, RmaWindowKey(op->rma_win), op);
@@ -603,11 +607,16 @@ u64 DataBytes(const PendingOp &op, BufferRole role) {
   return bytes;
 }
 
-// The library copied [begin, end): adds what of it is `op`'s data (node
-// n's buffer) to *moved. Returns whether the node stays unobserved.
-bool NoteMoved(IndexNode *n, uptr begin, uptr end, u64 *moved, bool *done) {
+// The library copied [begin, end) at log position `pos`: adds what of it
+// is `op`'s data (node n's buffer) to *moved, unless the operation was
+// activated after the copy or already counted it. Returns whether the
+// node stays unobserved.
+bool NoteMoved(IndexNode *n, uptr begin, uptr end, u64 pos, u64 *moved,
+               bool *done) {
   if (*done)
     return false;
+  if (n->op->copies_seen > pos)
+    return true;
   if (CountMovedBytes(n->op, n->buffer, begin, end, moved))
     *done = true;
   return !*done;
@@ -637,16 +646,16 @@ bool CountMovedBytes(const PendingOp *op, uptr buffer, uptr begin, uptr end,
   return met && *moved >= DataBytes(*op, b.role);
 }
 
-void NoteLibraryRead(uptr begin, uptr end) {
+void NoteLibraryRead(uptr begin, uptr end, u64 pos) {
   send_index.ObserveMeeting(begin, end, [&](IndexNode *n) {
-    return NoteMoved(n, begin, end, &n->op->send_bytes_moved,
+    return NoteMoved(n, begin, end, pos, &n->op->send_bytes_moved,
                      &n->op->send_data_consumed);
   });
 }
 
-void NoteLibraryWrite(uptr begin, uptr end) {
+void NoteLibraryWrite(uptr begin, uptr end, u64 pos) {
   recv_index.ObserveMeeting(begin, end, [&](IndexNode *n) {
-    return NoteMoved(n, begin, end, &n->op->recv_bytes_moved,
+    return NoteMoved(n, begin, end, pos, &n->op->recv_bytes_moved,
                      &n->op->recv_data_written);
   });
 }

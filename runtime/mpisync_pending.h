@@ -84,6 +84,9 @@ struct PendingOp {
   // Bytes of the send (receive) data the library was seen copying so far:
   // the flags above are set once it copied them all.
   u64 send_bytes_moved, recv_bytes_moved;
+  // The copy log's position up to which the library's copies were applied
+  // to the counts above (mpisync_copy_log.h).
+  u64 copies_seen;
   // An RMA operation's origin and result buffers (mpisync_rma_hooks.cpp):
   // released by the synchronization that completes it locally at
   // `rma_target` of `rma_win`, or by its request.
@@ -158,11 +161,13 @@ void CollectActiveRmaOps(MPI_Win win, int target,
                          ScratchVector<PendingOp *> *ops);
 
 // The library was seen reading [begin, end) (a send buffer's data is
-// consumed) or writing it (a receive buffer's data has arrived): marks the
-// active operations whose data segments meet it. Costs O(log n) plus the
-// buffers not yet marked, so repeated copies of one buffer are cheap.
-void NoteLibraryRead(uptr begin, uptr end);
-void NoteLibraryWrite(uptr begin, uptr end);
+// consumed) or writing it (a receive buffer's data has arrived), at
+// position `pos` of the copy log (mpisync_copy_log.h): marks the active
+// operations whose data segments meet it and that had not seen that
+// position. Costs O(log n) plus the buffers not yet marked, so repeated
+// copies of one buffer are cheap.
+void NoteLibraryRead(uptr begin, uptr end, u64 pos);
+void NoteLibraryWrite(uptr begin, uptr end, u64 pos);
 // The library copied [begin, end) of `op`'s buffer `buffer`: adds the bytes
 // of its data segments in it to *moved; returns whether all of `op`'s data
 // of that buffer's role has moved. The data counts as moved only once all
