@@ -131,6 +131,9 @@ void UnregisterOp(PendingOp *op);
 void ActivateOp(PendingOp *op);
 void MarkShadow(PendingOp *op);
 void DeactivateOp(PendingOp *op);
+// DeactivateOp for each of `ops` (distinct); O(n) in all when they are
+// every active operation.
+void DeactivateOps(PendingOp *const *ops, uptr n);
 // The library was seen reading all of `op`'s send data outside the index's
 // own observer (inside the starting call, or asked of the library).
 void NoteSendConsumed(PendingOp *op);

@@ -174,4 +174,14 @@ void IntervalIndex::Remove(IndexNode *node) {
   free_nodes = node;
 }
 
+void IntervalIndex::Clear() {
+  for (IndexNode *n = first_, *next; n; n = next) {
+    next = n->next;
+    n->right = free_nodes;
+    free_nodes = n;
+  }
+  root_ = first_ = nullptr;
+  size_ = 0;
+}
+
 } // namespace mpisync

@@ -46,6 +46,8 @@ public:
   IndexNode *Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer,
                     bool observed);
   void Remove(IndexNode *node);
+  // Removes every node: O(n), no rebalancing.
+  void Clear();
   uptr size() const { return size_; }
   // The hull of every interval, [Lo(), Hi()); both 0 when empty.
   uptr Lo() const { return first_ ? first_->lo : 0; }

@@ -71,17 +71,16 @@ void CompleteLocally(Window *w, int target, u32 stack) {
   ScratchVector<PendingOp *> done;
   CollectActiveRmaOps(w->handle, target, &done);
   MpiCall *call = CurrentMpiCall();
+  for (uptr i = 0; i < done.size(); i++)
+    threads::NoteCompleted(*done[i], call ? call->name() : "MPI", stack);
+  DeactivateOps(done.data(), done.size());
   for (uptr i = 0; i < done.size(); i++) {
     PendingOp *op = done[i];
-    threads::NoteCompleted(*op, call ? call->name() : "MPI", stack);
-    if (op->request != MPI_REQUEST_NULL) {
-      // An R* request: the buffers are free, the request still has to be
-      // completed by the program.
-      op->complete_stack = stack;
-      DeactivateOp(op);
-    } else {
+    if (op->request != MPI_REQUEST_NULL)
+      op->complete_stack = stack; // an R* request: the buffers are free,
+                                  // the request still has to be completed
+    else
       DestroyOp(op);
-    }
   }
 }
 
