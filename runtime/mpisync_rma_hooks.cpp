@@ -16,6 +16,7 @@
 
 #include "clone/clone_state.h"
 #include "mpisync/buffer_rules.h"
+#include "mpisync_flags.h"
 #include "mpisync_mpi_hooks.h"
 #include "mpisync_pending.h"
 #include "mpisync_report_rma.h"
@@ -138,6 +139,9 @@ void AcquireAndJoin(Window *w, int target, bool exclusive) {
 }
 
 void WatchMemory(Window *w, bool watch) {
+  // Unwatched, the window's loads and stores stay on the inline fast path.
+  if (!flags()->rma_target_checks)
+    return;
   auto apply = [&](uptr lo, uptr hi) {
     if (watch)
       WatchRegion(w, lo, hi);
@@ -741,7 +745,8 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
   w->ops_since_fence++;
   LseqTick();
   u64 start = Lseq();
-  RecordOperation(w, a, call.name(), call.Stack());
+  if (flags()->rma_target_checks)
+    RecordOperation(w, a, call.name(), call.Stack());
 
   Lock state(&StateMutex());
   PendingOp *op = NewOp(call.name(), /*persistent=*/false);
@@ -764,7 +769,8 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
               a.result_type);
   op->ever_started = true;
   op->start_stack = call.Stack();
-  RecordBuffersInWindows(*op);
+  if (flags()->rma_target_checks)
+    RecordBuffersInWindows(*op);
   // Two Gets (or a Get and a Get_accumulate) filling overlapping result
   // buffers, a result buffer over a pending receive's, ...: MPI 4.1 12.7.
   CheckOverlaps(op, op->start_stack);
@@ -868,6 +874,8 @@ void AfterReceiveClock() {
 
 void RecordWindowAccess(uptr addr, uptr size, bool is_write, uptr pc,
                         uptr bp, bool clear_shadow) {
+  if (!flags()->rma_target_checks)
+    return;
   Lock lock(&RmaMutex());
   ForEachWindowPiece(addr, addr + size,
                      [&](Window *w, int owner, uptr offset, uptr lo, uptr hi) {
