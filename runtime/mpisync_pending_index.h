@@ -56,7 +56,7 @@ public:
   // fn(node) for every node meeting [begin, end), in address order, while
   // fn returns true. The index must not change meanwhile.
   template <typename Fn> void ForEachMeeting(uptr begin, uptr end, Fn fn) {
-    if (begin < end)
+    if (MayMeet(begin, end))
       Meeting(root_, begin, end, fn);
   }
 
@@ -65,11 +65,19 @@ public:
   // node are skipped, so a buffer the library was already seen moving costs
   // nothing in later copies.
   template <typename Fn> void ObserveMeeting(uptr begin, uptr end, Fn fn) {
-    if (begin < end)
+    if (MayMeet(begin, end))
       Observe(root_, begin, end, fn);
   }
 
 private:
+  // Inside the hull. A range below every start would otherwise walk the
+  // whole left spine before finding nothing (a completed receive asks the
+  // send index about its granules, and receive buffers often lie below
+  // the send buffers).
+  bool MayMeet(uptr begin, uptr end) const {
+    return begin < end && root_ && begin < root_->max_hi && end > first_->lo;
+  }
+
   template <typename Fn>
   static bool Meeting(IndexNode *t, uptr begin, uptr end, Fn &fn) {
     if (!t || t->max_hi <= begin)
