@@ -251,7 +251,7 @@ private:
   void handleCompletion(const clang::CallExpr *CE, const MPICall &C,
                         PathState S, std::vector<PathState> &Out);
   std::optional<Location> requestArgument(const clang::Expr *ReqArg,
-                                          const PathState &S);
+                                          bool ByValue, const PathState &S);
   std::optional<unsigned> forgetFlag(const clang::CallExpr *CE,
                                      const MPICall &C, PathState &S);
   void completeRequests(PathState &S, const std::vector<SlotKey> &Keys);

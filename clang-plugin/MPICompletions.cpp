@@ -19,7 +19,8 @@ void FunctionAnalysis::handleCompletion(const CallExpr *CE, const MPICall &C,
                                         PathState S,
                                         std::vector<PathState> &Out) {
   const Expr *ReqArg = CE->getArg(C.Requests);
-  std::optional<Location> L = requestArgument(ReqArg, S);
+  std::optional<Location> L =
+      requestArgument(ReqArg, C.Action == MPICallAction::GetStatus, S);
   std::optional<Int> N = C.Count >= 0 ? evalInt(CE->getArg(C.Count), S)
                                       : std::optional<Int>(C.CountConst);
   argEffects(CE, CalleeKind::MPI, S, C.Requests);
@@ -78,17 +79,19 @@ void FunctionAnalysis::handleCompletion(const CallExpr *CE, const MPICall &C,
 }
 
 // Where the requests a completion call names are: through a pointer, or
-// the handle itself (MPI_Request_get_status takes it by value).
+// the handle itself (MPI_Request_get_status takes it by value). Which of
+// the two is the call's, not the argument type's: Open MPI's MPI_Request
+// is a pointer itself.
 std::optional<Location> FunctionAnalysis::requestArgument(const Expr *ReqArg,
+                                                          bool ByValue,
                                                           const PathState &S) {
-  std::optional<Location> L;
-  if (ReqArg->getType()->isPointerType())
-    L = evalPointer(ReqArg, S);
-  else if (const auto *ICE = dyn_cast<ImplicitCastExpr>(ReqArg->IgnoreParens()))
-    L = ICE->getCastKind() == CK_LValueToRValue
-            ? evalLValue(ICE->getSubExpr(), S)
-            : std::nullopt; // MPI_Request_get_status: the handle itself
-  return L;
+  if (!ByValue)
+    return ReqArg->getType()->isPointerType() ? evalPointer(ReqArg, S)
+                                              : std::nullopt;
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(ReqArg->IgnoreParens()))
+    if (ICE->getCastKind() == CK_LValueToRValue)
+      return evalLValue(ICE->getSubExpr(), S);
+  return std::nullopt;
 }
 
 // The flag's term of a test, forgotten now that the call writes it.
