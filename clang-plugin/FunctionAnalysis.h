@@ -73,6 +73,12 @@ private:
   clang::ParentMap PM;
   FunctionFacts Scan;
   TermTable Terms;
+  // The variables whose values matter (Relevance.h); per term, whether its
+  // facts are dropped before a state is compared with those seen (-1: not
+  // decided yet).
+  llvm::DenseSet<const clang::VarDecl *> Relevant;
+  std::vector<int8_t> Droppable;
+  bool droppable(unsigned T);
   Int RequestSize = 4;
   unsigned Steps = 0;
   llvm::DenseMap<const clang::CallExpr *, unsigned> SiteIndex;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "FunctionAnalysis.h"
 #include "MPITypes.h"
+#include "Relevance.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -42,6 +43,7 @@ void FunctionAnalysis::run() {
   if (!Body)
     return;
   scanFunction(Body, PM, Ctx, Scan);
+  Relevant = valueRelevantVariables(Body, Ctx);
 
   CFG::BuildOptions BO;
   BO.AddLifetime = true;
@@ -82,6 +84,8 @@ void FunctionAnalysis::enqueue(const CFGBlock *From, const CFGBlock *To,
       for (const Stmt *Inner : It->second.Nested)
         S.LoopVisits.erase(Inner);
   }
+  for (auto It = S.Facts.begin(); It != S.Facts.end();)
+    It = droppable(It->first) ? S.Facts.erase(It) : std::next(It);
   std::vector<uint64_t> Code;
   S.encode(Code);
   uint64_t Key = llvm::xxh3_64bits(
@@ -90,6 +94,21 @@ void FunctionAnalysis::enqueue(const CFGBlock *From, const CFGBlock *To,
   if (!Visited[To->getBlockID()].insert(Key).second)
     return;
   Worklist.push_back({To, std::move(S)});
+}
+
+bool FunctionAnalysis::droppable(unsigned T) {
+  if (T >= Droppable.size())
+    Droppable.resize(T + 1, -1);
+  if (Droppable[T] < 0) {
+    const TermTable::Info &I = Terms.info(T);
+    bool Drop = !I.Vars.empty() && !I.Call && !I.ReadsMemory;
+    for (const VarDecl *V : I.Vars)
+      Drop &=
+          !Relevant.count(V) && (V->getType()->isIntegralOrEnumerationType() ||
+                                 V->getType()->isArrayType());
+    Droppable[T] = Drop;
+  }
+  return Droppable[T] != 0;
 }
 
 // A branch on the return code of a start call: the program looked at it,
