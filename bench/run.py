@@ -94,6 +94,10 @@ CONFIGS = {
                       inline_shadow=1, **_STATIC_OFF),
     # The defaults: everything on (static filters, cloning, hoisting, dedup).
     "full": [],
+    # The full build run with the RMA checks of the origin side only
+    # (rma_target_checks=0, docs/options.md): what a user who trades the
+    # target-side conflicts for speed pays.
+    "rma-origin": [],
     # The full build run with amplify on (docs/amplify.md): its cost is that
     # of holding, bouncing, splitting and reordering, on top of "full".
     "amplify": [],
@@ -105,6 +109,7 @@ CONFIGS = {
 # Configuration -> what its runs add to the environment; "{lib}" is the
 # build tree's lib/ directory.
 RUN_ENV = {
+    "rma-origin": {"MPISYNC_OPTIONS": "rma_target_checks=0"},
     "amplify": {"MPISYNC_OPTIONS": "amplify=1"},
     "amplify-preload": {"LD_PRELOAD": "{lib}/libmpisync_preload.so",
                         "MPISYNC_OPTIONS": "amplify=1"},
