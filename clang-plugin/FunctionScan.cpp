@@ -280,9 +280,13 @@ public:
   bool Found = false;
   bool VisitCallExpr(CallExpr *CE) {
     if (const FunctionDecl *FD = CE->getDirectCallee())
-      if (FD->getIdentifier() && lookupMPICall(FD->getName()) &&
-          lookupMPICall(FD->getName())->Action != MPICallAction::Blocking)
-        Found = true;
+      if (const MPICall *C =
+              FD->getIdentifier() ? lookupMPICall(FD->getName()) : nullptr)
+        // A request started, completed or freed: else there is nothing to
+        // follow (MPI_Comm_rank alone made every main with RMA or
+        // collectives only walk its paths to AnalysisLimits::MaxSteps).
+        Found = C->Action != MPICallAction::Blocking &&
+                C->Action != MPICallAction::NoEffect;
     return !Found;
   }
 };
