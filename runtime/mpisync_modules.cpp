@@ -50,8 +50,8 @@ StaticSpinMutex rebuild_mu;
 
 int AddModule(struct dl_phdr_info *info, size_t, void *arg) {
   auto *out = static_cast<InternalMmapVector<CodeRange> *>(arg);
-  const char *name = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name
-                                                           : nullptr;
+  const char *name =
+      info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : nullptr;
   bool mpi = IsMpiLibraryModule(name);
   for (int i = 0; i < info->dlpi_phnum; i++) {
     const ElfW(Phdr) &ph = info->dlpi_phdr[i];
