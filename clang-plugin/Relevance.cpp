@@ -34,12 +34,13 @@ bool isMPICall(const CallExpr *CE) {
   return lookupMPICall(N) || N.starts_with("MPI_") || N.starts_with("PMPI_");
 }
 
-// The variable an lvalue is part of: v, v[i], v.f, v.a[i].f (not through a
-// pointer).
+// The variable an lvalue is part of: v, v[i], v.f, v.a[i].f; null through
+// a pointer (p[i], p->f: memory the pointer may share with other variables).
 const VarDecl *rootVar(const Expr *E) {
   for (;;) {
     E = E->IgnoreParenImpCasts();
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
+        ASE && ASE->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
       E = ASE->getBase();
     else if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
       E = ME->getBase();
