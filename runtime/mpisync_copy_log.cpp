@@ -5,8 +5,10 @@
 // at once did, O(log n) per copy) and emptied.
 #include "mpisync_copy_log.h"
 #include "mpisync_pending.h"
+#include "mpisync_scratch.h"
 
 #include "sanitizer_common/sanitizer_common.h"
+#include "sanitizer_common/sanitizer_placement_new.h"
 
 using namespace __sanitizer;
 
@@ -23,10 +25,19 @@ struct LoggedCopy {
 // labelprop_p2p (10^5 receives) logs before the operations all complete.
 constexpr uptr kMaxLoggedCopies = 1 << 18;
 
-InternalMmapVectorNoCtor<LoggedCopy> copies;
+// Not InternalMmapVector: its push_back copies through internal_memcpy, a
+// call and a byte loop per logged copy. Allocated, never destroyed: the
+// library copies memory in its own exit handlers too.
+ScratchVector<LoggedCopy> &Log() {
+  static ScratchVector<LoggedCopy> *log;
+  if (!log)
+    log = new (InternalAlloc(sizeof(*log))) ScratchVector<LoggedCopy>();
+  return *log;
+}
 u64 base;
 
 void ApplyThroughIndex() {
+  ScratchVector<LoggedCopy> &copies = Log();
   for (uptr i = 0; i < copies.size(); i++) {
     const LoggedCopy &c = copies[i];
     if (c.write)
@@ -40,6 +51,7 @@ void ApplyThroughIndex() {
 } // namespace
 
 void LogLibraryCopy(uptr src, uptr dst, uptr size) {
+  ScratchVector<LoggedCopy> &copies = Log();
   if (copies.size() + 2 > kMaxLoggedCopies)
     ApplyThroughIndex();
   if (src)
@@ -48,10 +60,11 @@ void LogLibraryCopy(uptr src, uptr dst, uptr size) {
     copies.push_back({dst, dst + size, true});
 }
 
-u64 CopyLogEnd() { return base + copies.size(); }
+u64 CopyLogEnd() { return base + Log().size(); }
 
 void ApplyLoggedCopies(PendingOp *op) {
   u64 end = CopyLogEnd();
+  ScratchVector<LoggedCopy> &copies = Log();
   for (u64 pos = Max(op->copies_seen, base); pos < end; pos++) {
     const LoggedCopy &c = copies[pos - base];
     bool *done = c.write ? &op->recv_data_written : &op->send_data_consumed;
@@ -70,6 +83,7 @@ void ApplyLoggedCopies(PendingOp *op) {
 }
 
 void ForgetLoggedCopies() {
+  ScratchVector<LoggedCopy> &copies = Log();
   base += copies.size();
   copies.clear();
 }

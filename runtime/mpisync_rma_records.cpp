@@ -179,12 +179,37 @@ const char *const kCallNames[] = {
     "MPI_Testsome",
 };
 
-const char *InternCallName(const char *name) {
-  if (!name[0])
+// Calls travel as their index in kCallNames: a byte, not a string to
+// compare with every known name per record.
+constexpr u8 kNoCall = 0xff, kOtherCall = 0xfe;
+static_assert(sizeof(kCallNames) / sizeof(kCallNames[0]) < kOtherCall,
+              "call indices fit a byte");
+
+// Records of one message come from a few calls: the last answer first.
+struct CallIndexer {
+  const char *last_name = nullptr;
+  u8 last_index = kNoCall;
+  u8 operator()(const char *name) {
+    if (!name)
+      return kNoCall;
+    if (name == last_name)
+      return last_index;
+    u8 index = kOtherCall;
+    for (uptr i = 0; i < sizeof(kCallNames) / sizeof(kCallNames[0]); i++)
+      if (!internal_strcmp(kCallNames[i], name)) {
+        index = (u8)i;
+        break;
+      }
+    last_name = name;
+    return last_index = index;
+  }
+};
+
+const char *CallName(u8 index) {
+  if (index == kNoCall)
     return nullptr;
-  for (const char *known : kCallNames)
-    if (!internal_strcmp(known, name))
-      return known;
+  if (index < sizeof(kCallNames) / sizeof(kCallNames[0]))
+    return kCallNames[index];
   return "an RMA call";
 }
 
@@ -192,20 +217,64 @@ const char *InternCallName(const char *name) {
 // stacks they refer to. Each distinct stack travels once per message, in a
 // table the records index: 10^5 operations from a few call sites would
 // otherwise carry 10^5 copies of the same frames' module paths.
+// Distinct stack ids numbered in the order first seen: open addressing in
+// scratch memory (sanitizer_common's DenseMap maps pages of its own, a
+// system call and page faults per message).
+class StackTable {
+public:
+  u32 IndexOf(u32 id) {
+    if (id == last_id_ && !ids_.empty())
+      return last_index_;
+    if (2 * (ids_.size() + 1) > slots_.size())
+      Grow();
+    uptr mask = slots_.size() - 1;
+    uptr h = (id * 0x9e3779b1u) & mask;
+    while (slots_[h] && ids_[slots_[h] - 1] != id)
+      h = (h + 1) & mask;
+    if (!slots_[h]) {
+      ids_.push_back(id);
+      slots_[h] = (u32)ids_.size();
+    }
+    last_id_ = id;
+    return last_index_ = slots_[h] - 1;
+  }
+  const ScratchVector<u32> &ids() const { return ids_; }
+
+private:
+  void Grow() {
+    uptr n = slots_.empty() ? 16 : 2 * slots_.size();
+    slots_.clear();
+    slots_.resize(n); // zero: empty
+    for (uptr i = 0; i < ids_.size(); i++) {
+      uptr h = (ids_[i] * 0x9e3779b1u) & (n - 1);
+      while (slots_[h])
+        h = (h + 1) & (n - 1);
+      slots_[h] = (u32)(i + 1);
+    }
+  }
+  ScratchVector<u32> ids_;   // by index
+  ScratchVector<u32> slots_; // index + 1, 0 when empty
+  u32 last_id_ = 0, last_index_ = 0;
+};
+
+// Bytes of one record on the wire (Encode's per-record Puts).
+uptr EncodedRecordSize(const Window *w) {
+  return 2 * sizeof(u64) + sizeof(int) + 3 * sizeof(u8) + 2 * sizeof(int) +
+         2 * sizeof(u64) + sizeof(u64) * w->size + 2 * sizeof(u8) +
+         2 * sizeof(u32);
+}
+
+// Records of `list` owned by `owner` and completed, with the clocks and
+// stacks they refer to, appended to `wr`. Each distinct stack travels once
+// per message, in a table the records index: 10^5 operations from a few
+// call sites would otherwise carry 10^5 copies of the same frames' module
+// paths.
 void Encode(Window *w, const ScratchVector<RmaRecord> &list, int owner,
             Writer &wr) {
   u32 n = 0;
-  DenseMap<u32, u32> stack_index;
-  ScratchVector<u32> stacks;
-  auto index_of = [&](u32 id) {
-    auto *known = stack_index.find(id);
-    if (known)
-      return known->second;
-    u32 i = (u32)stacks.size();
-    stack_index[id] = i;
-    stacks.push_back(id);
-    return i;
-  };
+  StackTable stacks;
+  CallIndexer call_index;
+  auto index_of = [&](u32 id) { return stacks.IndexOf(id); };
   for (uptr i = 0; i < list.size(); i++) {
     const RmaRecord &r = list[i];
     if (r.owner != owner || r.end == kNotCompleted)
@@ -216,9 +285,12 @@ void Encode(Window *w, const ScratchVector<RmaRecord> &list, int owner,
   }
   wr.Put(n);
   wr.Put((u32)w->size);
-  wr.Put((u32)stacks.size());
-  for (uptr i = 0; i < stacks.size(); i++)
-    PutStack(wr, stacks[i]);
+  wr.Put((u32)stacks.ids().size());
+  for (uptr i = 0; i < stacks.ids().size(); i++)
+    PutStack(wr, stacks.ids()[i]);
+  // The records' bytes at once: growing by doubling copied the message
+  // and touched fresh pages at every step.
+  wr.bytes.reserve(wr.bytes.size() + n * EncodedRecordSize(w));
   for (uptr i = 0; i < list.size(); i++) {
     const RmaRecord &r = list[i];
     if (r.owner != owner || r.end == kNotCompleted)
@@ -234,8 +306,8 @@ void Encode(Window *w, const ScratchVector<RmaRecord> &list, int owner,
     wr.Put(r.start);
     wr.Put(r.end);
     wr.Put(w->clock_pool.data() + r.vc, sizeof(u64) * w->size);
-    wr.PutString(r.call);
-    wr.PutString(r.complete_call);
+    wr.Put(call_index(r.call));
+    wr.Put(call_index(r.complete_call));
     wr.Put(index_of(r.stack));
     wr.Put(index_of(r.complete_stack));
   }
@@ -270,11 +342,8 @@ void Decode(Window *w, const char *data, uptr size) {
     r.vc = w->clock_pool.size();
     for (int k = 0; k < w->size; k++)
       w->clock_pool.push_back(rd.Get<u64>());
-    char name[64];
-    rd.GetString(name, sizeof(name));
-    r.call = InternCallName(name);
-    rd.GetString(name, sizeof(name));
-    r.complete_call = InternCallName(name);
+    r.call = CallName(rd.Get<u8>());
+    r.complete_call = CallName(rd.Get<u8>());
     r.stack = stack_at(rd.Get<u32>());
     r.complete_stack = stack_at(rd.Get<u32>());
     if (rd.ok)
@@ -672,9 +741,7 @@ void ExchangeRecords(Window *w) {
   for (int t = 0; t < n; t++) {
     sdispls[t] = (int)all.bytes.size();
     if (t != w->rank && HasCompletedFor(w, t)) {
-      Writer wr;
-      Encode(w, OutgoingTo(w, t), t, wr);
-      all.Put(wr.bytes.data(), wr.bytes.size());
+      Encode(w, OutgoingTo(w, t), t, all);
       DropSent(w, t);
     }
     send_counts[t] = (int)all.bytes.size() - sdispls[t];

@@ -41,7 +41,7 @@ Window *NewWindow(MPI_Win handle) {
   new (&w->start_group) InternalMmapVector<int>();
   new (&w->post_group) InternalMmapVector<int>();
   new (&w->attached) InternalMmapVector<Region>();
-  new (&w->clock_pool) InternalMmapVector<u64>();
+  new (&w->clock_pool) ScratchVector<u64>();
   new (&w->local) ScratchVector<RmaRecord>();
   new (&w->uncompleted) DenseMap<u64, int>();
   new (&w->dirty) InternalMmapVector<Region>();
@@ -77,7 +77,7 @@ void DeleteWindow(Window *w) {
   w->start_group.~InternalMmapVector<int>();
   w->post_group.~InternalMmapVector<int>();
   w->attached.~InternalMmapVector<Region>();
-  w->clock_pool.~InternalMmapVector<u64>();
+  w->clock_pool.~ScratchVector<u64>();
   w->local.~ScratchVector<RmaRecord>();
   if (w->outgoing)
     for (int r = 0; r < w->size; r++)

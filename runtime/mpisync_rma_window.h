@@ -99,8 +99,10 @@ struct Window {
   u64 *vc;
   u64 *clock_mem;
   MPI_Aint *clock_addr;
-  // Clock pool: snapshots of vector clocks that records point to.
-  InternalMmapVector<u64> clock_pool;
+  // Clock pool: snapshots of vector clocks that records point to (a
+  // ScratchVector: InternalMmapVector copies each element pushed with a call
+  // of internal_memcpy, a byte loop).
+  ScratchVector<u64> clock_pool;
   uptr current_vc; // offset of this process's current clock, or -1
   // Records of accesses to this process's memory (its own, and received
   // ones), and, per owner, records for the other members not yet sent to

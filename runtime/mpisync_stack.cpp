@@ -31,6 +31,26 @@ void BufferedStackTrace::UnwindImpl(uptr pc, uptr bp, void *context,
 
 namespace mpisync {
 
+namespace {
+// This thread's last captured stack and its depot id. A loop of MPI calls
+// (or of stores to window memory) captures the same frames again and
+// again: comparing them with the last costs less than the depot's hash and
+// lookup.
+constexpr uptr kLastStackMax = 64;
+THREADLOCAL uptr last_trace[kLastStackMax];
+THREADLOCAL uptr last_size;
+THREADLOCAL u32 last_id;
+
+bool SameAsLast(const StackTrace &st) {
+  if (!last_id || st.size != last_size)
+    return false;
+  for (uptr i = 0; i < st.size; i++)
+    if (st.trace[i] != last_trace[i])
+      return false;
+  return true;
+}
+} // namespace
+
 u32 CaptureStack(uptr pc, uptr bp, bool fast) {
   BufferedStackTrace stack;
   u32 depth = (u32)flags()->max_stack_depth;
@@ -39,7 +59,16 @@ u32 CaptureStack(uptr pc, uptr bp, bool fast) {
   if (depth > kStackTraceMax)
     depth = kStackTraceMax;
   stack.Unwind(pc, bp, nullptr, fast, depth);
-  return StackDepotPut(stack);
+  if (SameAsLast(stack))
+    return last_id;
+  u32 id = StackDepotPut(stack);
+  if (stack.size <= kLastStackMax) {
+    for (uptr i = 0; i < stack.size; i++)
+      last_trace[i] = stack.trace[i];
+    last_size = stack.size;
+    last_id = id;
+  }
+  return id;
 }
 
 namespace {
