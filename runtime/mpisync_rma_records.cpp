@@ -7,6 +7,7 @@
 #include "mpisync_datatype.h"
 #include "mpisync_merge_sort.h"
 #include "mpisync_pending.h"
+#include "mpisync_radix_sort.h"
 #include "mpisync_report_rma.h"
 #include "mpisync_rma_clock.h"
 #include "mpisync_rma_transport.h"
@@ -273,7 +274,7 @@ void Encode(Window *w, const ScratchVector<RmaRecord> &list, int owner,
             Writer &wr) {
   u32 n = 0;
   StackTable stacks;
-  CallIndexer call_index;
+  CallIndexer call_index, complete_call_index; // one cache each
   auto index_of = [&](u32 id) { return stacks.IndexOf(id); };
   for (uptr i = 0; i < list.size(); i++) {
     const RmaRecord &r = list[i];
@@ -307,7 +308,7 @@ void Encode(Window *w, const ScratchVector<RmaRecord> &list, int owner,
     wr.Put(r.end);
     wr.Put(w->clock_pool.data() + r.vc, sizeof(u64) * w->size);
     wr.Put(call_index(r.call));
-    wr.Put(call_index(r.complete_call));
+    wr.Put(complete_call_index(r.complete_call));
     wr.Put(index_of(r.stack));
     wr.Put(index_of(r.complete_stack));
   }
@@ -820,8 +821,9 @@ void ReportIfConflict(Window *w, const RmaRecord &a, const RmaRecord &b) {
 // window memory: a tiled loop makes one per tile row) than operations. So
 // only the operations are sorted and swept against each other; each load
 // or store then finds the operations it overlaps by binary search: with A
-// accesses and P operations, O(P log P + A log P + pairs), where sorting
-// everything together cost O((A + P) log(A + P)) comparisons of records.
+// accesses and P operations, O(P d + A log P + pairs) (d: the radix sort's
+// passes, RadixSort), where sorting everything together cost
+// O((A + P) log(A + P)) comparisons of records.
 void CheckConflicts(Window *w, bool forget) {
   ScratchVector<RmaRecord> &recs = w->local;
   uptr n = recs.size();
@@ -854,9 +856,25 @@ void CheckConflicts(Window *w, bool forget) {
   auto twin_order = [](const OpKey &a, const OpKey &b) {
     return TwinOrder(a, b);
   };
-  MergeSort(ops.data(), num_ops, [&](const OpKey &a, const OpKey &b) {
+  // By lo with counting passes, then each run of equal lo by the other
+  // fields: the same order as one stable sort by TwinOrder.
+  RadixSort(ops.data(), num_ops, [](const OpKey &k) { return k.lo; });
+  auto less = [&](const OpKey &a, const OpKey &b) {
     return twin_order(a, b) < 0;
-  });
+  };
+  for (uptr i = 0; i < num_ops;) {
+    uptr j = i + 1;
+    while (j < num_ops && ops[j].lo == ops[i].lo)
+      j++;
+    if (j - i > 16) {
+      MergeSort(ops.data() + i, j - i, less);
+    } else {
+      for (uptr k = i + 1; k < j; k++) // insertion sort, stable
+        for (uptr m = k; m > i && less(ops[m], ops[m - 1]); m--)
+          Swap(ops[m], ops[m - 1]);
+    }
+    i = j;
+  }
   // twins_end[i]: the end of the run of twins that ops[i] is in, when no
   // two of them can conflict; i + 1 otherwise.
   ScratchVector<uptr> twins_end(num_ops);
