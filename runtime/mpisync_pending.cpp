@@ -240,19 +240,18 @@ Mutex &StateMutex() { return state_mutex; }
 namespace {
 // Records of destroyed operations, kept for the next ones (linked through
 // next_same_handle): a start and a completion cost an allocation and a
-// free of the internal allocator otherwise, which takes its own lock. At
-// most kMaxFreeOps are kept, so 10^5 completions at once do not stay
-// allocated.
-constexpr uptr kMaxFreeOps = 1024;
+// free of the internal allocator otherwise, which takes its own lock. All
+// are kept: the internal allocator would keep their memory mapped too (its
+// primary never returns memory), so the list holds no more than the peak
+// of live operations already took, and 10^5 sends started after 10^5
+// completions (labelprop_p2p's sweeps) reuse them all.
 PendingOp *free_ops;
-uptr num_free_ops;
 } // namespace
 
 PendingOp *NewOp(const char *call, bool persistent) {
   void *mem = free_ops;
   if (free_ops) {
     free_ops = free_ops->next_same_handle;
-    num_free_ops--;
   } else {
     mem = InternalAlloc(sizeof(PendingOp) + sizeof(PendingBuffer));
   }
@@ -530,13 +529,8 @@ void DestroyOp(PendingOp *op) {
   for (uptr b = 0; b < op->num_buffers; b++)
     ReleaseDataMap(op->buffers[b].map);
   FreeBuffers(op);
-  if (num_free_ops < kMaxFreeOps) {
-    op->next_same_handle = free_ops;
-    free_ops = op;
-    num_free_ops++;
-  } else {
-    InternalFree(op);
-  }
+  op->next_same_handle = free_ops;
+  free_ops = op;
 }
 
 bool MayMeetPendingOp(uptr addr, uptr size, bool is_write) {

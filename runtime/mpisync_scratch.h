@@ -17,7 +17,12 @@ public:
   explicit ScratchVector(__sanitizer::uptr n) { resize(n); }
   ScratchVector(const ScratchVector &) = delete;
   ScratchVector &operator=(const ScratchVector &) = delete;
-  ~ScratchVector() { __sanitizer::InternalFree(data_); }
+  // InternalFree takes the allocator's lock even for null: an empty
+  // vector (the common case of the hooks' temporaries) frees nothing.
+  ~ScratchVector() {
+    if (data_)
+      __sanitizer::InternalFree(data_);
+  }
 
   T *data() { return data_; }
   const T *data() const { return data_; }
@@ -55,7 +60,8 @@ public:
     T *p = static_cast<T *>(__sanitizer::InternalAlloc(n * sizeof(T)));
     if (size_)
       __sanitizer::internal_memcpy(p, data_, size_ * sizeof(T));
-    __sanitizer::InternalFree(data_);
+    if (data_)
+      __sanitizer::InternalFree(data_);
     data_ = p;
     capacity_ = n;
   }
