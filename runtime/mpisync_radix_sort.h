@@ -6,15 +6,15 @@
 #ifndef MPISYNC_RADIX_SORT_H
 #define MPISYNC_RADIX_SORT_H
 
-#include "mpisync_scratch.h"
 #include "sanitizer_common/sanitizer_internal_defs.h"
 
 namespace mpisync {
 
-// Sorts v[0, n) by key(v[i]) (a uptr), equal keys keeping their order.
-// O(n) per 11 bits of the keys' range (largest minus smallest).
+// Sorts v[0, n) by key(v[i]) (a uptr), equal keys keeping their order;
+// tmp has room for n elements. O(n) per 11 bits of the keys' range (largest
+// minus smallest).
 template <typename T, typename Key>
-void RadixSort(T *v, __sanitizer::uptr n, Key key) {
+void RadixSort(T *v, __sanitizer::uptr n, T *tmp, Key key) {
   using __sanitizer::uptr;
   if (n < 2)
     return;
@@ -26,9 +26,8 @@ void RadixSort(T *v, __sanitizer::uptr n, Key key) {
   }
   constexpr unsigned kDigitBits = 11;
   constexpr uptr kBuckets = (uptr)1 << kDigitBits;
-  ScratchVector<T> other(n);
-  ScratchVector<uptr> count(kBuckets);
-  T *from = v, *to = other.data();
+  uptr count[kBuckets];
+  T *from = v, *to = tmp;
   for (unsigned shift = 0; shift < 64 && ((hi - lo) >> shift) != 0;
        shift += kDigitBits) {
     for (uptr b = 0; b < kBuckets; b++)

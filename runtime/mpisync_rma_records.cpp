@@ -68,7 +68,7 @@ int BasicType(MPI_Datatype t) {
 // Stacks travel as (module, offset) frames: every member runs the same
 // binary, so the receiver finds the same code in its own modules.
 struct Writer {
-  ScratchVector<char> bytes;
+  ScratchVector<char> &bytes; // appended to
   void Put(const void *p, uptr n) {
     internal_memcpy(bytes.append_uninitialized(n), p, n);
   }
@@ -709,7 +709,8 @@ void SendRecords(Window *w, int target, int tag, bool always) {
   auto send_to = [&](int t) {
     if (t == w->rank || (!HasCompletedFor(w, t) && !always))
       return;
-    Writer wr;
+    w->wire_out.clear();
+    Writer wr{w->wire_out};
     Encode(w, OutgoingTo(w, t), t, wr);
     bool sent = SendBytes(w, t, tag, wr.bytes.data(), wr.bytes.size());
     DropSent(w, t);
@@ -738,7 +739,8 @@ void ExchangeRecords(Window *w) {
   int n = w->size;
   ScratchVector<int> send_counts(n), recv_counts(n), sdispls(n),
       rdispls(n);
-  Writer all;
+  w->wire_out.clear();
+  Writer all{w->wire_out};
   for (int t = 0; t < n; t++) {
     sdispls[t] = (int)all.bytes.size();
     if (t != w->rank && HasCompletedFor(w, t)) {
@@ -754,7 +756,9 @@ void ExchangeRecords(Window *w) {
     rdispls[t] = total;
     total += recv_counts[t];
   }
-  ScratchVector<char> in(total > 0 ? total : 1);
+  ScratchVector<char> &in = w->wire_in;
+  in.clear();
+  in.append_uninitialized(total > 0 ? total : 1);
   if (all.bytes.empty())
     all.bytes.push_back(0);
   PMPI_Alltoallv(all.bytes.data(), send_counts.data(), sdispls.data(),
@@ -846,7 +850,18 @@ void CheckConflicts(Window *w, bool forget) {
     int op, basic_type;
     uptr index;
   };
-  ScratchVector<OpKey> ops(num_ops);
+  // Sort keys, the sort's second array, twins_end and reach (below) in the
+  // window's scratch memory, kept from one epoch to the next (the exchange
+  // that used it is over).
+  uptr key_bytes = RoundUpTo(num_ops * sizeof(OpKey), 16);
+  uptr index_bytes = RoundUpTo(num_ops * sizeof(uptr), 16);
+  ScratchVector<char> &scratch = w->wire_out;
+  scratch.clear();
+  char *mem = scratch.append_uninitialized(2 * key_bytes + 2 * index_bytes);
+  OpKey *ops = reinterpret_cast<OpKey *>(mem);
+  OpKey *sort_tmp = reinterpret_cast<OpKey *>(mem + key_bytes);
+  uptr *twins_end = reinterpret_cast<uptr *>(mem + 2 * key_bytes);
+  uptr *reach = reinterpret_cast<uptr *>(mem + 2 * key_bytes + index_bytes);
   for (uptr i = 0, k = 0; i < n; i++) {
     const RmaRecord &r = recs[i];
     if (r.is_op)
@@ -858,7 +873,7 @@ void CheckConflicts(Window *w, bool forget) {
   };
   // By lo with counting passes, then each run of equal lo by the other
   // fields: the same order as one stable sort by TwinOrder.
-  RadixSort(ops.data(), num_ops, [](const OpKey &k) { return k.lo; });
+  RadixSort(ops, num_ops, sort_tmp, [](const OpKey &k) { return k.lo; });
   auto less = [&](const OpKey &a, const OpKey &b) {
     return twin_order(a, b) < 0;
   };
@@ -867,7 +882,7 @@ void CheckConflicts(Window *w, bool forget) {
     while (j < num_ops && ops[j].lo == ops[i].lo)
       j++;
     if (j - i > 16) {
-      MergeSort(ops.data() + i, j - i, less);
+      MergeSort(ops + i, j - i, less);
     } else {
       for (uptr k = i + 1; k < j; k++) // insertion sort, stable
         for (uptr m = k; m > i && less(ops[m], ops[m - 1]); m--)
@@ -877,7 +892,6 @@ void CheckConflicts(Window *w, bool forget) {
   }
   // twins_end[i]: the end of the run of twins that ops[i] is in, when no
   // two of them can conflict; i + 1 otherwise.
-  ScratchVector<uptr> twins_end(num_ops);
   for (uptr i = 0; i < num_ops;) {
     uptr j = i + 1;
     while (j < num_ops && twin_order(ops[i], ops[j]) == 0)
@@ -895,7 +909,6 @@ void CheckConflicts(Window *w, bool forget) {
     // reach[k]: the highest end among ops[0..k] (sorted by lo), so the
     // first operation that may reach past an access's lo is found by
     // binary search.
-    ScratchVector<uptr> reach(num_ops);
     for (uptr k = 0; k < num_ops; k++)
       reach[k] = k ? Max(reach[k - 1], ops[k].hi) : ops[k].hi;
     for (uptr i = 0; i < n; i++) {

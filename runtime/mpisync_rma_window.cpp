@@ -48,6 +48,8 @@ Window *NewWindow(MPI_Win handle) {
   new (&w->send_requests) InternalMmapVector<MPI_Request>();
   new (&w->send_buffers) InternalMmapVector<char *>();
   new (&w->reported) InternalMmapVector<u64>();
+  new (&w->wire_out) ScratchVector<char>();
+  new (&w->wire_in) ScratchVector<char>();
   w->handle = handle;
   w->id = next_window_id++;
   w->current_vc = ~(uptr)0;
@@ -88,6 +90,8 @@ void DeleteWindow(Window *w) {
   w->send_requests.~InternalMmapVector<MPI_Request>();
   w->send_buffers.~InternalMmapVector<char *>();
   w->reported.~InternalMmapVector<u64>();
+  w->wire_out.~ScratchVector<char>();
+  w->wire_in.~ScratchVector<char>();
   InternalFree(w);
 }
 
