@@ -129,6 +129,11 @@ IndexNode *IntervalIndex::Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer,
   n->unobserved = n->any_unobserved = !observed;
   n->op = op;
   n->buffer = buffer;
+  size_++;
+  if (last_ && Before(last_, n)) {
+    Append(n);
+    return n;
+  }
   Neighbours nb;
   root_ = InsertAt(root_, n, &nb);
   root_->parent = nullptr;
@@ -140,8 +145,38 @@ IndexNode *IntervalIndex::Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer,
     first_ = n;
   if (nb.next)
     nb.next->prev = n;
-  size_++;
+  else
+    last_ = n;
   return n;
+}
+
+void IntervalIndex::Append(IndexNode *n) {
+  // The highest node ends the right spine. `n` becomes the right child of
+  // the lowest spine node whose priority is not below its own; the spine
+  // below that node becomes n's left subtree (all of it sorts before n).
+  IndexNode *below = nullptr, *above = last_;
+  while (above && above->priority < n->priority) {
+    below = above;
+    above = above->parent;
+  }
+  n->left = below;
+  Update(n);
+  n->parent = above;
+  if (above)
+    above->right = n;
+  else
+    root_ = n;
+  // Above, a subtree gained n: its summaries can only grow.
+  for (IndexNode *up = above; up; up = up->parent) {
+    bool any = up->any_unobserved || n->unobserved;
+    if (up->max_hi >= n->hi && up->any_unobserved == any)
+      break;
+    up->max_hi = Max(up->max_hi, n->hi);
+    up->any_unobserved = any;
+  }
+  n->prev = last_;
+  last_->next = n;
+  last_ = n;
 }
 
 void IntervalIndex::Remove(IndexNode *node) {
@@ -169,6 +204,8 @@ void IntervalIndex::Remove(IndexNode *node) {
     first_ = node->next;
   if (node->next)
     node->next->prev = node->prev;
+  else
+    last_ = node->prev;
   size_--;
   node->right = free_nodes;
   free_nodes = node;
@@ -180,7 +217,7 @@ void IntervalIndex::Clear() {
     n->right = free_nodes;
     free_nodes = n;
   }
-  root_ = first_ = nullptr;
+  root_ = first_ = last_ = nullptr;
   size_ = 0;
 }
 

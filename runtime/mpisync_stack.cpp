@@ -32,20 +32,30 @@ void BufferedStackTrace::UnwindImpl(uptr pc, uptr bp, void *context,
 namespace mpisync {
 
 namespace {
-// This thread's last captured stack and its depot id. A loop of MPI calls
-// (or of stores to window memory) captures the same frames again and
-// again: comparing them with the last costs less than the depot's hash and
-// lookup.
+// This thread's last captured stacks and their depot ids, one per slot
+// chosen by the innermost pc. A loop of MPI calls (or of loads and stores
+// of window memory, two sites taking turns) captures the same frames again
+// and again: comparing them with the last costs less than the depot's hash
+// and lookup.
 constexpr uptr kLastStackMax = 64;
-THREADLOCAL uptr last_trace[kLastStackMax];
-THREADLOCAL uptr last_size;
-THREADLOCAL u32 last_id;
+constexpr uptr kLastStackSlots = 4;
+struct LastStack {
+  uptr trace[kLastStackMax];
+  uptr size;
+  u32 id;
+};
+THREADLOCAL LastStack last_stacks[kLastStackSlots];
 
-bool SameAsLast(const StackTrace &st) {
-  if (!last_id || st.size != last_size)
+LastStack &SlotFor(const StackTrace &st) {
+  uptr pc = st.size ? st.trace[0] : 0;
+  return last_stacks[(pc >> 2) % kLastStackSlots];
+}
+
+bool SameAs(const LastStack &last, const StackTrace &st) {
+  if (!last.id || st.size != last.size)
     return false;
   for (uptr i = 0; i < st.size; i++)
-    if (st.trace[i] != last_trace[i])
+    if (st.trace[i] != last.trace[i])
       return false;
   return true;
 }
@@ -59,14 +69,15 @@ u32 CaptureStack(uptr pc, uptr bp, bool fast) {
   if (depth > kStackTraceMax)
     depth = kStackTraceMax;
   stack.Unwind(pc, bp, nullptr, fast, depth);
-  if (SameAsLast(stack))
-    return last_id;
+  LastStack &last = SlotFor(stack);
+  if (SameAs(last, stack))
+    return last.id;
   u32 id = StackDepotPut(stack);
   if (stack.size <= kLastStackMax) {
     for (uptr i = 0; i < stack.size; i++)
-      last_trace[i] = stack.trace[i];
-    last_size = stack.size;
-    last_id = id;
+      last.trace[i] = stack.trace[i];
+    last.size = stack.size;
+    last.id = id;
   }
   return id;
 }
