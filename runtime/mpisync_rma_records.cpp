@@ -214,10 +214,6 @@ const char *CallName(u8 index) {
   return "an RMA call";
 }
 
-// Records of `list` owned by `owner` and completed, with the clocks and
-// stacks they refer to. Each distinct stack travels once per message, in a
-// table the records index: 10^5 operations from a few call sites would
-// otherwise carry 10^5 copies of the same frames' module paths.
 // Distinct stack ids numbered in the order first seen: open addressing in
 // scratch memory (sanitizer_common's DenseMap maps pages of its own, a
 // system call and page faults per message).
