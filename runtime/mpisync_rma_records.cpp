@@ -271,14 +271,13 @@ void Encode(Window *w, const ScratchVector<RmaRecord> &list, int owner,
   u32 n = 0;
   StackTable stacks;
   CallIndexer call_index, complete_call_index; // one cache each
-  auto index_of = [&](u32 id) { return stacks.IndexOf(id); };
   for (uptr i = 0; i < list.size(); i++) {
     const RmaRecord &r = list[i];
     if (r.owner != owner || r.end == kNotCompleted)
       continue;
     n++;
-    index_of(r.stack);
-    index_of(r.complete_stack);
+    stacks.IndexOf(r.stack);
+    stacks.IndexOf(r.complete_stack);
   }
   wr.Put(n);
   wr.Put((u32)w->size);
@@ -305,8 +304,8 @@ void Encode(Window *w, const ScratchVector<RmaRecord> &list, int owner,
     wr.Put(w->clock_pool.data() + r.vc, sizeof(u64) * w->size);
     wr.Put(call_index(r.call));
     wr.Put(complete_call_index(r.complete_call));
-    wr.Put(index_of(r.stack));
-    wr.Put(index_of(r.complete_stack));
+    wr.Put(stacks.IndexOf(r.stack));
+    wr.Put(stacks.IndexOf(r.complete_stack));
   }
 }
 
