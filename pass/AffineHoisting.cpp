@@ -150,6 +150,7 @@ void AffineHoister::plan(SmallVectorImpl<bool> &Hoisted) {
     absorbExitAccesses(Hoisted);
     mergeOverlappingRuns();
   }
+  liftRowsOfRuns();
 }
 
 // Two runs of one loop whose bytes overlap or meet are one range: a row
@@ -310,18 +311,29 @@ void AffineHoister::emit(
     Value *LenV = Expander.expandCodeFor(R.Len, IntptrTy, At);
     // Guarded: no bytes unless every guard holds (a check of 0 bytes is
     // none, and the length computed then may be anything).
+    Value *All = nullptr;
     if (!R.Guards.empty()) {
       IRBuilder<> IRB(At);
-      Value *All = nullptr;
       for (const Guard &G : R.Guards) {
         Value *Holds = G.WhenTrue ? G.Cond : IRB.CreateNot(G.Cond);
         All = All ? IRB.CreateAnd(All, Holds) : Holds;
       }
-      LenV = IRB.CreateSelect(All, LenV, ConstantInt::get(IntptrTy, 0),
-                              "mpisync.guarded.len");
     }
-    CallInst *Call = Emitter.emitRangeCheck(At, LoV, LenV, R.IsWrite,
-                                            checkLocation(R.Named));
+    CallInst *Call;
+    if (R.Stride) {
+      Value *StrideV = Expander.expandCodeFor(R.Stride, IntptrTy, At);
+      Value *LastV = Expander.expandCodeFor(R.LastRow, IntptrTy, At);
+      Call = Emitter.emitRowsCheck(At, LoV, LenV, StrideV, LastV, All,
+                                   R.IsWrite, checkLocation(R.Named));
+    } else {
+      if (All) {
+        IRBuilder<> IRB(At);
+        LenV = IRB.CreateSelect(All, LenV, ConstantInt::get(IntptrTy, 0),
+                                "mpisync.guarded.len");
+      }
+      Call = Emitter.emitRangeCheck(At, LoV, LenV, R.IsWrite,
+                                    checkLocation(R.Named));
+    }
     Checks.push_back({Call, R.IsWrite});
     ++NumHoistedRanges;
     NumHoistedAffine += R.Covered;

@@ -21,6 +21,9 @@
 // A run is then lifted out of the enclosing loop, if that loop is call-free
 // too, when its rows meet without gaps from one outer iteration to the next
 // (AffineNestLifting.cpp): a whole stencil sweep is one check per array.
+// A run whose rows leave gaps (a tile's rows, a matrix's interior columns)
+// is lifted last, as rows: one check before the enclosing loop names each
+// row's bytes, and the runtime checks them row by row (no gap is checked).
 //
 //===----------------------------------------------------------------------===//
 #ifndef MPISYNC_AFFINEHOISTING_H
@@ -115,6 +118,9 @@ private:
     llvm::Instruction *Named;   // the earliest member, named in reports
     unsigned Covered;           // members it checks
     int64_t MinLen;             // Len is at least this (one iteration's run)
+    // Rows: when Stride is set, the run is the rows [Lo + k * Stride,
+    // Lo + k * Stride + Len), k = 0 .. LastRow (Stride may be negative).
+    const llvm::SCEV *Stride = nullptr, *LastRow = nullptr;
   };
   // An access add() could not group: a candidate for absorbPreheaderAccesses.
   struct Single {
@@ -139,6 +145,9 @@ private:
   bool liftEdgeIteration(
       Run &R, const llvm::SmallVectorImpl<std::pair<Run, bool>> &Before,
       const std::optional<Guard> &NewGuard);
+  // Last: runs whose rows leave gaps, one loop out, as rows.
+  void liftRowsOfRuns();
+  bool liftRows(Run &R, const std::optional<Guard> &NewGuard);
   // R is now checked in the preheader of its loop's parent, for [Lo, Lo+Len).
   void moveOut(Run &R, const llvm::SCEV *Lo, const llvm::SCEV *Len,
                const std::optional<Guard> &NewGuard);

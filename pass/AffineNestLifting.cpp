@@ -26,6 +26,15 @@
 // A guarded run takes in no access outside the guarded loop (the row's end
 // elements that P accesses whether or not the row loop runs).
 //
+// A run whose rows leave gaps in every way (a tile's rows in a matrix, the
+// interior columns of each row) is, once nothing else moves, lifted one loop
+// further as rows: the check before P names the first row, the row length,
+// the stride between rows and (through the hull it passes for the inline
+// test) the number of rows, and the runtime checks each row alone. A
+// transpose's tile loop then enters the runtime once per tile instead of once
+// per tile row (transpose_rma: 131,000 calls per epoch and rank, ~57 ns
+// each, docs/performance.md).
+//
 // Checking early is sound for the same reason as the single-loop case: no
 // call between the check and the accesses can change the runtime's state,
 // and every byte checked is touched.
@@ -50,6 +59,9 @@ using namespace llvm;
 
 STATISTIC(NumLiftedRuns,
           "Number of range checks lifted out of an enclosing loop whole");
+STATISTIC(NumRowsLiftedRuns,
+          "Number of range checks lifted out of an enclosing loop as rows "
+          "(one check of every row, gaps left out)");
 STATISTIC(NumEdgeLiftedRuns,
           "Number of range checks lifted out of an enclosing loop as one "
           "iteration (the others covered by a neighbouring run)");
@@ -284,6 +296,41 @@ bool AffineHoister::liftRuns() {
         liftEdgeIteration(Runs[K], Before, NewGuard))
       Changed = true;
   return Changed;
+}
+
+// R's rows as P's iterations place them: one row per iteration, at R.Lo's
+// value in that iteration. Only R's own bytes in each row are named, so the
+// rows may be any distance apart (or overlap, or run downwards).
+bool AffineHoister::liftRows(Run &R, const std::optional<Guard> &NewGuard) {
+  Loop *P = R.L->getParentLoop();
+  const auto *AR = dyn_cast<SCEVAddRecExpr>(R.Lo);
+  if (R.Stride || !AR || AR->getLoop() != P || !AR->isAffine() ||
+      !SE.isLoopInvariant(R.Len, P))
+    return false;
+  // The last row's index: P's backedge-taken count.
+  const SCEV *Last = knownOrNull(SE.getBackedgeTakenCount(P));
+  Type *IntptrTy = R.Len->getType();
+  if (!Last || !Last->getType()->isIntegerTy() ||
+      Last->getType()->getIntegerBitWidth() > IntptrTy->getIntegerBitWidth())
+    return false;
+  Last = SE.getZeroExtendExpr(Last, IntptrTy);
+  const SCEV *Stride =
+      SE.getTruncateOrSignExtend(AR->getStepRecurrence(SE), IntptrTy);
+  if (!expandableAt(SE, P, AR->getStart(), R.Len) ||
+      !expandableAt(SE, P, Stride, Last))
+    return false;
+  moveOut(R, AR->getStart(), R.Len, NewGuard);
+  R.Stride = Stride;
+  R.LastRow = Last;
+  ++NumRowsLiftedRuns;
+  return true;
+}
+
+void AffineHoister::liftRowsOfRuns() {
+  std::optional<Guard> NewGuard;
+  for (Run &R : Runs)
+    if (canLiftOutOf(R, NewGuard))
+      liftRows(R, NewGuard);
 }
 
 } // namespace mpisync

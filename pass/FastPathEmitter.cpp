@@ -58,6 +58,10 @@ FastPathEmitter::FastPathEmitter(Module &M) : M(M), DL(M.getDataLayout()) {
                   {PtrTy, IntptrTy});
   StoreN = Declare(std::string("__mpisync_storeN") + Suffix, VoidTy,
                    {PtrTy, IntptrTy});
+  LoadRows = Declare(std::string("__mpisync_loadRows") + Suffix, VoidTy,
+                     {PtrTy, IntptrTy, PtrTy, IntptrTy, IntptrTy});
+  StoreRows = Declare(std::string("__mpisync_storeRows") + Suffix, VoidTy,
+                      {PtrTy, IntptrTy, PtrTy, IntptrTy, IntptrTy});
   MemcpyFn =
       M.getOrInsertFunction("__mpisync_memcpy", PtrTy, PtrTy, PtrTy, IntptrTy);
   MemmoveFn =
@@ -512,6 +516,35 @@ CallInst *FastPathEmitter::emitRangeCheck(Instruction *I, Value *Ptr,
     IRB.SetCurrentDebugLocation(Loc);
   CallInst *Call = IRB.CreateCall(IsWrite ? StoreN : LoadN,
                                   {Ptr, IRB.CreateZExtOrTrunc(Size, IntptrTy)});
+  if (ClPreserveAllCC)
+    Call->setCallingConv(CallingConv::PreserveAll);
+  return Call;
+}
+
+CallInst *FastPathEmitter::emitRowsCheck(Instruction *I, Value *Ptr,
+                                         Value *Size, Value *Stride,
+                                         Value *Last, Value *Guard,
+                                         bool IsWrite, const DebugLoc &Loc) {
+  IRBuilder<> IRB(I);
+  if (Loc)
+    IRB.SetCurrentDebugLocation(Loc);
+  Value *Zero = ConstantInt::get(IntptrTy, 0);
+  Size = IRB.CreateZExtOrTrunc(Size, IntptrTy);
+  // The last row's offset from the first: below it when the rows run down.
+  Value *Span = IRB.CreateMul(Stride, Last, "mpisync.rows.span");
+  Value *Down = IRB.CreateICmpSLT(Span, Zero);
+  Value *HullLo =
+      IRB.CreateGEP(IRB.getInt8Ty(), Ptr, IRB.CreateSelect(Down, Span, Zero),
+                    "mpisync.rows.lo");
+  Value *HullLen =
+      IRB.CreateAdd(Size, IRB.CreateSelect(Down, IRB.CreateNeg(Span), Span),
+                    "mpisync.rows.len");
+  if (Guard) {
+    HullLen = IRB.CreateSelect(Guard, HullLen, Zero, "mpisync.guarded.len");
+    Size = IRB.CreateSelect(Guard, Size, Zero);
+  }
+  CallInst *Call = IRB.CreateCall(IsWrite ? StoreRows : LoadRows,
+                                  {HullLo, HullLen, Ptr, Size, Stride});
   if (ClPreserveAllCC)
     Call->setCallingConv(CallingConv::PreserveAll);
   return Call;

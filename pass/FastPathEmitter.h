@@ -105,10 +105,18 @@ public:
   llvm::CallInst *emitRangeCheck(llvm::Instruction *I, llvm::Value *Ptr,
                                  llvm::Value *Size, bool IsWrite,
                                  const llvm::DebugLoc &Loc = llvm::DebugLoc());
-  // Puts a call made by emitRangeCheck behind the pending word (outside an
-  // instrumented loop copy) and the inline interval test of its access type
-  // (when those levels are on): the runtime is called only if the range
-  // meets the interval covering the pending regions. Splits the block, so
+  // Check of the rows [Ptr + k * Stride, Ptr + k * Stride + Size) for k = 0
+  // .. Last, through the runtime; no bytes unless Guard (if given) holds.
+  // The call's first two operands are the rows' hull, as for
+  // emitRangeCheck, so guardRangeCheck takes either.
+  llvm::CallInst *emitRowsCheck(llvm::Instruction *I, llvm::Value *Ptr,
+                                llvm::Value *Size, llvm::Value *Stride,
+                                llvm::Value *Last, llvm::Value *Guard,
+                                bool IsWrite, const llvm::DebugLoc &Loc);
+  // Puts a call made by emitRangeCheck or emitRowsCheck behind the pending word
+  // (outside an instrumented loop copy) and the inline interval test of its
+  // access type (when those levels are on): the runtime is called only if the
+  // range meets the interval covering the pending regions. Splits the block, so
   // it runs after every analysis of the function is done, between
   // beginFunction and finishFunction.
   void guardRangeCheck(llvm::CallInst *Call, bool IsWrite,
@@ -181,7 +189,7 @@ private:
       BoundsCache;
   static constexpr unsigned kNumFixedSizes = 5; // 1, 2, 4, 8, 16 bytes
   llvm::FunctionCallee LoadFixed[kNumFixedSizes], StoreFixed[kNumFixedSizes];
-  llvm::FunctionCallee LoadN, StoreN;
+  llvm::FunctionCallee LoadN, StoreN, LoadRows, StoreRows;
 };
 
 } // namespace mpisync

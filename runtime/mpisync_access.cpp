@@ -25,41 +25,46 @@ namespace mpisync {
 
 namespace {
 
-// Accesses larger than this are ranges: see CheckRange.
+// Accesses larger than this are ranges: see IsRange.
 constexpr uptr kRangeAccess = 64;
 
 bool InHull(uptr addr, uptr size, uptr lo, uptr span) {
   return span != 0 && addr < lo + span && addr + size > lo;
 }
 
-} // namespace
-
-void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
+// The tests every check starts with: something of the access's type is
+// pending, its hull meets [p, p + size), and (with clones dividing the
+// checks by site) this process checks the site.
+bool Entered(uptr p, uptr size, bool is_write, uptr pc) {
   const MpisyncPublishedState &s = __mpisync_state;
   // User callbacks run by the library (reduction operations, ...) touch
   // buffers the library owns: they are part of the MPI call.
   if (LIKELY(!s.pending) || size == 0 || InsideMpi())
-    return;
+    return false;
   CountStat(kStatPending);
   uptr lo = is_write ? s.store_lo : s.load_lo;
   uptr span = is_write ? s.store_span : s.load_span;
   if (span == 0)
-    return;
+    return false;
   CountStat(kStatAccessType);
   if (!InHull(p, size, lo, span))
-    return;
+    return false;
   CountStat(kStatInRange);
   // With clones the precise check is divided among them by access site and
   // the parent stops here (clone/clone_divide.h).
-  if (UNLIKELY(clone::dividing) && !clone::ChecksSite(pc))
-    return;
-  clone::AccessCheckScope access_check(/*mine=*/true);
-  // A range (a loop's hoisted check, a memcpy) is recorded as a whole in
-  // the windows it meets, and their bits stay: clearing them, and
-  // re-arming them at the next synchronization, would cost O(size / 8)
-  // twice per call. Away from pending operations the shadow has nothing
-  // more to say about it.
-  bool range = size > kRangeAccess;
+  return !UNLIKELY(clone::dividing) || clone::ChecksSite(pc);
+}
+
+// A range (a loop's hoisted check, a memcpy) is recorded as a whole in
+// the windows it meets, and their bits stay: clearing them, and re-arming
+// them at the next synchronization, would cost O(size / 8) twice per call.
+// Away from pending operations the shadow has nothing more to say about it.
+bool IsRange(uptr size) { return size > kRangeAccess; }
+
+// The checks after Entered: window records, other threads' buffers, then
+// the pending buffers themselves.
+void CheckEntered(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
+  bool range = IsRange(size);
   if (range && AnyWindows() && !MayMeetPendingOp(p, size, is_write)) {
     RecordWindowAccess(p, size, is_write, pc, bp, /*clear_shadow=*/false);
     return;
@@ -102,6 +107,40 @@ void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
         ApplyLoggedCopies(op); // the verdict needs what was copied
         ReportBufferAccess(kind, verdict, at, *op, buf, element);
       });
+}
+
+} // namespace
+
+void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
+  if (!Entered(p, size, is_write, pc))
+    return;
+  clone::AccessCheckScope access_check(/*mine=*/true);
+  CheckEntered(p, size, is_write, pc, bp);
+}
+
+void CheckRows(uptr hull, uptr hull_size, uptr first, uptr size, sptr stride,
+               bool is_write, uptr pc, uptr bp) {
+  if (size == 0 || hull_size < size || !Entered(hull, hull_size, is_write, pc))
+    return;
+  clone::AccessCheckScope access_check(/*mine=*/true);
+  uptr step = stride < 0 ? -(uptr)stride : (uptr)stride;
+  uptr rows = step == 0 ? 1 : (hull_size - size) / step + 1;
+  if (IsRange(size) && AnyWindows() &&
+      !MayMeetPendingOp(hull, hull_size, is_write)) {
+    RecordWindowRows(first, size, stride, rows, is_write, pc, bp);
+    return;
+  }
+  const MpisyncPublishedState &s = __mpisync_state;
+  for (uptr k = 0; k < rows; k++) {
+    uptr row = first + k * (uptr)stride;
+    // Each row against the hull again: a report may have changed it.
+    if (!s.pending)
+      return;
+    uptr lo = is_write ? s.store_lo : s.load_lo;
+    uptr span = is_write ? s.store_span : s.load_span;
+    if (InHull(row, size, lo, span))
+      CheckEntered(row, size, is_write, pc, bp);
+  }
 }
 
 void CheckRelease(uptr begin, uptr end, bool is_stack, const char *how,
@@ -158,6 +197,15 @@ ALWAYS_INLINE void CheckAccess(uptr addr, uptr size, bool is_write, uptr pc,
     return;
   CheckRange(addr, size, is_write, pc, bp);
 }
+
+ALWAYS_INLINE void CheckRowsAccess(uptr hull, uptr hull_size, uptr first,
+                                   uptr size, sptr stride, bool is_write,
+                                   uptr pc, uptr bp) {
+  mpisync::CountStat(mpisync::kStatReachedRuntime);
+  if (LIKELY(!__mpisync_state.pending))
+    return;
+  mpisync::CheckRows(hull, hull_size, first, size, stride, is_write, pc, bp);
+}
 } // namespace
 
 // Two sets of entries: the C convention, and preserve_all for the cold
@@ -193,6 +241,25 @@ MPISYNC_ACCESS_ENTRY(store16, 16, true)
 MPISYNC_RANGE_ENTRY(loadN, false)
 MPISYNC_RANGE_ENTRY(storeN, true)
 #undef MPISYNC_RANGE_ENTRY
+
+// A loop nest's rows (pass/AffineNestLifting.cpp): [hull, hull + hull_size)
+// holds them all, for the same tests as a range before any row is looked at.
+#define MPISYNC_ROWS_ENTRY(Name, IsWrite)                                      \
+  extern "C" void __mpisync_##Name(const void *hull, uptr hull_size,           \
+                                   const void *first, uptr size,               \
+                                   sptr stride) {                              \
+    CheckRowsAccess((uptr)hull, hull_size, (uptr)first, size, stride, IsWrite, \
+                    GET_CALLER_PC(), GET_CURRENT_FRAME());                     \
+  }                                                                            \
+  extern "C" __attribute__((preserve_all)) void __mpisync_##Name##_pa(         \
+      const void *hull, uptr hull_size, const void *first, uptr size,          \
+      sptr stride) {                                                           \
+    CheckRowsAccess((uptr)hull, hull_size, (uptr)first, size, stride, IsWrite, \
+                    GET_CALLER_PC(), GET_CURRENT_FRAME());                     \
+  }
+MPISYNC_ROWS_ENTRY(loadRows, false)
+MPISYNC_ROWS_ENTRY(storeRows, true)
+#undef MPISYNC_ROWS_ENTRY
 
 extern "C" void __mpisync_stack_release(const void *p, uptr size) {
   if (LIKELY(!__mpisync_state.pending))

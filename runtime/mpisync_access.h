@@ -7,11 +7,18 @@
 
 namespace mpisync {
 
+using __sanitizer::sptr;
 using __sanitizer::uptr;
 
 // Checks [p, p + size) as an access by the code at return address `pc`
 // (`bp`: the frame of the runtime function that received the access).
 void CheckRange(uptr p, uptr size, bool is_write, uptr pc, uptr bp);
+
+// Checks the rows [first + k * stride, first + k * stride + size) whose hull
+// is [hull, hull + hull_size): k = 0 .. (hull_size - size) / |stride| (one
+// row if stride is 0), each as CheckRange would.
+void CheckRows(uptr hull, uptr hull_size, uptr first, uptr size, sptr stride,
+               bool is_write, uptr pc, uptr bp);
 
 // Memory [begin, end) stops existing (free, realloc, a stack frame or
 // variable scope ends); `how` names it for the report.

@@ -39,6 +39,21 @@ __mpisync_loadN_pa(const void *p, uptr size);
 SANITIZER_INTERFACE_ATTRIBUTE __attribute__((preserve_all)) void
 __mpisync_storeN_pa(const void *p, uptr size);
 
+// The rows of a loop nest (pass/AffineNestLifting.cpp): [first + k * stride,
+// first + k * stride + size) for each k whose row lies in [hull, hull +
+// hull_size).
+#define MPISYNC_ROWS_ENTRY(Name)                                               \
+  SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_##Name(                         \
+      const void *hull, uptr hull_size, const void *first, uptr size,          \
+      __sanitizer::sptr stride);                                               \
+  SANITIZER_INTERFACE_ATTRIBUTE                                                \
+      __attribute__((preserve_all)) void __mpisync_##Name##_pa(                \
+          const void *hull, uptr hull_size, const void *first, uptr size,      \
+          __sanitizer::sptr stride);
+MPISYNC_ROWS_ENTRY(loadRows)
+MPISYNC_ROWS_ENTRY(storeRows)
+#undef MPISYNC_ROWS_ENTRY
+
 // A stack object whose address escaped ends its life (scope end or return).
 SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_stack_release(const void *p,
                                                            uptr size);

@@ -74,6 +74,12 @@ void FinalizeWindows(MpiCall &call);
 void RecordWindowAccess(uptr addr, uptr size, bool is_write, uptr pc,
                         uptr bp, bool clear_shadow);
 
+// The rows [first + k * stride, first + k * stride + size), k < rows, of a
+// loop nest's range check, each recorded as RecordWindowAccess would a range
+// (no pending operation meets them).
+void RecordWindowRows(uptr first, uptr size, __sanitizer::sptr stride,
+                      uptr rows, bool is_write, uptr pc, uptr bp);
+
 } // namespace mpisync
 
 #endif // MPISYNC_RMA_H

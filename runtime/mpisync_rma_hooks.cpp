@@ -872,16 +872,34 @@ void AfterReceiveClock() {
     TakeMessageClocks(ChannelAt(c));
 }
 
-void RecordWindowAccess(uptr addr, uptr size, bool is_write, uptr pc,
-                        uptr bp, bool clear_shadow) {
-  if (!flags()->rma_target_checks)
-    return;
-  Lock lock(&RmaMutex());
+namespace {
+void RecordWindowPieces(uptr addr, uptr size, bool is_write, uptr pc, uptr bp,
+                        bool clear_shadow) {
   ForEachWindowPiece(addr, addr + size,
                      [&](Window *w, int owner, uptr offset, uptr lo, uptr hi) {
                        RecordLoadStore(w, owner, offset, offset + (hi - lo),
                                        is_write, pc, bp, lo, clear_shadow);
                      });
+}
+} // namespace
+
+void RecordWindowAccess(uptr addr, uptr size, bool is_write, uptr pc, uptr bp,
+                        bool clear_shadow) {
+  if (!flags()->rma_target_checks)
+    return;
+  Lock lock(&RmaMutex());
+  RecordWindowPieces(addr, size, is_write, pc, bp, clear_shadow);
+}
+
+void RecordWindowRows(uptr first, uptr size, __sanitizer::sptr stride,
+                      uptr rows, bool is_write, uptr pc, uptr bp) {
+  if (!flags()->rma_target_checks)
+    return;
+  // One lock for all the rows: a tile's rows are one call.
+  Lock lock(&RmaMutex());
+  for (uptr k = 0; k < rows; k++)
+    RecordWindowPieces(first + k * (uptr)stride, size, is_write, pc, bp,
+                       /*clear_shadow=*/false);
 }
 
 } // namespace mpisync

@@ -2,7 +2,8 @@
 ; enclosing loop makes no call and its rows meet without gaps (or, for a
 ; neighbour row that leaves gaps, lie in the rows of one that does not, but
 ; for the first or last), guarded by the inner loop's own guard if it has
-; one inside the outer loop: AffineNestLifting.cpp. Functions generated from the
+; one inside the outer loop; a run whose rows leave gaps is lifted as rows
+; (one check naming each row): AffineNestLifting.cpp. Functions generated from the
 ; C in the comments by clang -O2 -fno-vectorize -fno-unroll-loops.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -102,15 +103,28 @@ define void @sweep(ptr noalias nocapture noundef readonly %0, ptr noalias nocapt
 }
 
 ; Interior columns only: o[1 .. n-2] of each row leaves two elements out
-; between rows, so the row range is not lifted: checking the whole nest would
-; take in columns 0 and n-1, which may be pending and are never touched.
+; between rows, so the row range is not lifted whole: checking the whole nest
+; would take in columns 0 and n-1, which may be pending and are never
+; touched. It is lifted as rows: the first at o + 8n + 8 (row 1, column 1),
+; 8 (n - 2) bytes each, 8n apart, the last n - 3 rows further (row n - 2);
+; their hull is what the inline test sees.
 ;
 ;   for (r = 1; r < n - 1; r++)
 ;     for (x = 1; x < n - 1; x++)
 ;       o[r * n + x] = 1.0;
 ; CHECK-LABEL: define void @interior(
+; CHECK:       %[[N:.*]] = zext nneg i32 %1 to i64
+; CHECK:       %[[NM1:.*]] = zext nneg i32 %5 to i64
+; CHECK:       %[[STRIDE:.*]] = shl nuw nsw i64 %[[N]], 3
+; CHECK:       %[[OFF:.*]] = add nuw nsw i64 %[[STRIDE]], 8
+; CHECK:       %[[FIRST:.*]] = getelementptr i8, ptr %0, i64 %[[OFF]]
+; CHECK:       %[[LEN:.*]] = add nsw i64 %{{.*}}, -8
+; CHECK:       %[[LAST:.*]] = add nsw i64 %[[NM1]], -2
+; CHECK:       %mpisync.rows.span = mul i64 %[[STRIDE]], %[[LAST]]
+; CHECK:       call preserve_allcc void @__mpisync_storeRows_pa(ptr %mpisync.rows.lo, i64 %mpisync.rows.len, ptr %[[FIRST]], i64 %[[LEN]], i64 %[[STRIDE]])
 ; CHECK:       phi i64
-; CHECK:       call preserve_allcc void @__mpisync_storeN_pa(
+; CHECK-NOT:   call preserve_allcc
+; CHECK:       ret void
 define void @interior(ptr noalias nocapture noundef writeonly %0, i32 noundef %1) {
   %3 = icmp sgt i32 %1, 2
   br i1 %3, label %4, label %12

@@ -4,8 +4,9 @@
 // product): the nest lifting compared the two runs' starts, whose
 // difference ScalarEvolution cannot compute (different objects), and
 // clang crashed at -O1 and above. The pass now compiles them at every
-// level; at -O2 the vector's range is checked once before the nest and the
-// matrix's row once per row, and no access keeps a check of its own.
+// level; at -O2 the vector's range and the matrix's rows (interior columns:
+// gaps between rows) are each checked once before the nest, and no access
+// keeps a check of its own.
 // RUN: %clang_mpisync -fsanitize=mpisync -O0 -c %s -o /dev/null
 // RUN: %clang_mpisync -fsanitize=mpisync -O1 -c %s -o /dev/null
 // RUN: %clang_mpisync -fsanitize=mpisync -O3 -c %s -o /dev/null
@@ -14,14 +15,13 @@
 // RUN:   | FileCheck %s --check-prefix=ROW --implicit-check-not=__mpisync_load8
 #include <stddef.h>
 
-// The vector's range before the outer loop (its header's phi), the row's
-// in it; no per-access check (load8) anywhere.
+// The vector's range and the matrix's rows before the nest; no other check
+// after them, and no per-access check (load8) anywhere.
 // CHECK-LABEL: define {{.*}}double @row_times_vector(
 // ROW-LABEL:   define {{.*}}double @row_times_vector(
 // ROW:         call preserve_allcc void @__mpisync_loadN_pa(
-// ROW:         phi i64 [ 0,
-// ROW:         call preserve_allcc void @__mpisync_loadN_pa(
-// ROW-NOT:     call {{.*}}@__mpisync_loadN
+// ROW:         call preserve_allcc void @__mpisync_loadRows_pa(
+// ROW-NOT:     call {{.*}}@__mpisync_load
 // ROW:         declare
 double row_times_vector(const double *v, const double *m, long n, int rows) {
   double s = 0;

@@ -10,10 +10,11 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-LABEL: define double @absorbed(
 ; CHECK-NOT:   mpisync.idle
 ; CHECK-NOT:   call preserve_allcc void @__mpisync_load8_pa(
-; The range starts at the row (p + 8 * n * j), not one element into it.
-; CHECK:       %[[OFF:[0-9]+]] = mul i64 %{{[0-9]+}}, %j
-; CHECK-NEXT:  %[[LO:.*]] = getelementptr i8, ptr %p, i64 %[[OFF]]
-; CHECK:       call preserve_allcc void @__mpisync_loadN_pa(ptr %[[LO]], i64
+; The range starts at the row (p + 8 * n * j), not one element into it; the
+; rows (row j at p + 8 * n * j) are then checked once before the outer loop,
+; the first at p.
+; CHECK:       call preserve_allcc void @__mpisync_loadRows_pa(ptr %mpisync.rows.lo, i64 %mpisync.rows.len, ptr %p, i64
+; CHECK:       outer:
 ; CHECK-NOT:   call preserve_allcc void @__mpisync_load8_pa(
 ; CHECK:       ret double
 define double @absorbed(ptr %p, i64 %rows, i64 %n) {
