@@ -873,12 +873,12 @@ void AfterReceiveClock() {
 }
 
 namespace {
-void RecordWindowPieces(uptr addr, uptr size, bool is_write, uptr pc, uptr bp,
+void RecordWindowPieces(uptr addr, uptr size, bool is_write, AccessStack &stack,
                         bool clear_shadow) {
   ForEachWindowPiece(addr, addr + size,
                      [&](Window *w, int owner, uptr offset, uptr lo, uptr hi) {
                        RecordLoadStore(w, owner, offset, offset + (hi - lo),
-                                       is_write, pc, bp, lo, clear_shadow);
+                                       is_write, stack, lo, clear_shadow);
                      });
 }
 } // namespace
@@ -888,17 +888,19 @@ void RecordWindowAccess(uptr addr, uptr size, bool is_write, uptr pc, uptr bp,
   if (!flags()->rma_target_checks)
     return;
   Lock lock(&RmaMutex());
-  RecordWindowPieces(addr, size, is_write, pc, bp, clear_shadow);
+  AccessStack stack = {pc, bp};
+  RecordWindowPieces(addr, size, is_write, stack, clear_shadow);
 }
 
-void RecordWindowRows(uptr first, uptr size, __sanitizer::sptr stride,
-                      uptr rows, bool is_write, uptr pc, uptr bp) {
+void RecordWindowRows(uptr first, uptr size, sptr stride, uptr rows,
+                      bool is_write, uptr pc, uptr bp) {
   if (!flags()->rma_target_checks)
     return;
-  // One lock for all the rows: a tile's rows are one call.
+  // One lock and one unwind for all the rows: a tile's rows are one call.
   Lock lock(&RmaMutex());
+  AccessStack stack = {pc, bp};
   for (uptr k = 0; k < rows; k++)
-    RecordWindowPieces(first + k * (uptr)stride, size, is_write, pc, bp,
+    RecordWindowPieces(first + k * (uptr)stride, size, is_write, stack,
                        /*clear_shadow=*/false);
 }
 

@@ -520,8 +520,14 @@ RmaRecord *AppendAccess(Window *w, int owner, uptr lo, uptr hi,
 
 } // namespace
 
+u32 AccessStack::Get() {
+  if (!id)
+    id = CaptureStack(pc, bp, /*fast=*/true);
+  return id;
+}
+
 void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
-                     uptr pc, uptr bp, uptr addr, bool clear_shadow) {
+                     AccessStack &stack, uptr addr, bool clear_shadow) {
   ScratchVector<RmaRecord> &list =
       owner == w->rank ? w->local : OutgoingTo(w, owner);
   RmaRecord::Kind kind = is_write ? RmaRecord::kWrite : RmaRecord::kRead;
@@ -545,8 +551,7 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
   if (!rec) {
     if (Full(w))
       return;
-    rec = AppendAccess(w, owner, lo, hi, kind,
-                       CaptureStack(pc, bp, /*fast=*/true), nullptr);
+    rec = AppendAccess(w, owner, lo, hi, kind, stack.Get(), nullptr);
   }
   // Granules the record covers whole need no further record until the
   // clock moves on: their bits are cleared (writes cover reads too).

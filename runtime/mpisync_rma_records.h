@@ -10,12 +10,21 @@ namespace mpisync {
 
 constexpr u64 kNotCompleted = ~(u64)0;
 
+// The stack of the code that made a load or store: unwound once, when the
+// first record needs it (a loop nest's rows, a range over several window
+// pieces, share it). `pc` and `bp` as for CaptureStack.
+struct AccessStack {
+  uptr pc, bp;
+  u32 id = 0;
+  u32 Get();
+};
+
 // A load or store of this process at [lo, hi) of `owner`'s memory (at
 // `addr` here). With `clear_shadow`, the granules the record covers whole
 // lose their window bits until the clock moves on (Rearm), so later
 // accesses to them skip the runtime.
 void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
-                     uptr pc, uptr bp, uptr addr, bool clear_shadow);
+                     AccessStack &stack, uptr addr, bool clear_shadow);
 // The origin (read) or result (written) buffer of `call`, made at `stack`,
 // lies at [lo, hi) of `owner`'s window memory: the library accesses it like
 // a load or store of this process (MPI 4.1 12.7).
