@@ -162,8 +162,8 @@ void GiveUniqueHandle(MPI_Request *request) {
 void Complete(MpiCall &call, PendingOp *op) {
   threads::NoteCompleted(*op, call.name(), call.Stack());
   if (op->rma && op->rma_remote_on_request)
-    NoteRmaRequestCompleted(op->rma_win, op->rma_start, call.name(),
-                            call.Stack());
+    NoteRmaRequestCompleted(op->rma_win, op->rma_target, op->rma_start,
+                            call.name(), call.Stack());
   if (op->persistent) {
     op->complete_stack = call.Stack();
     DeactivateOp(op);

@@ -52,11 +52,11 @@ void AfterCollective(MpiCall &call, int rc, MPI_Comm comm);
 void BeforeSendClock(int dest, MPI_Comm comm);
 void AfterReceiveClock();
 
-// The request of an MPI_Rget/MPI_Rget_accumulate completed: its records
-// (those started at `start`) are complete at the target. Called under
-// StateMutex: applied at the next AfterReceiveClock.
-void NoteRmaRequestCompleted(MPI_Win win, u64 start, const char *call,
-                             u32 stack);
+// The request of an MPI_Rget/MPI_Rget_accumulate to `target` completed: its
+// records (those started at `start`) are complete at the target. Called
+// under StateMutex: applied at the next AfterReceiveClock.
+void NoteRmaRequestCompleted(MPI_Win win, int target, u64 start,
+                             const char *call, u32 stack);
 
 // free(), munmap() or the end of a scope releases [begin, end): memory of
 // a window it belongs to (MPI_Win_create, MPI_Win_attach) must outlive the

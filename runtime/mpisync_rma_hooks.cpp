@@ -39,6 +39,7 @@ namespace {
 // for the RMA mutex (taken after StateMutex would invert the lock order).
 struct CompletedRequest {
   MPI_Win win;
+  int target;
   u64 start, end;
   const char *call;
   u32 stack;
@@ -55,8 +56,8 @@ void ApplyCompletedRequests() {
   }
   for (uptr i = 0; i < todo.size(); i++)
     if (Window *w = FindWindow(todo[i].win))
-      CompleteRequestOperation(w, todo[i].start, todo[i].end, todo[i].call,
-                               todo[i].stack);
+      CompleteRequestOperation(w, todo[i].target, todo[i].start, todo[i].end,
+                               todo[i].call, todo[i].stack);
 }
 
 // Window::lock entries.
@@ -858,9 +859,9 @@ void BeforeSendClock(int dest, MPI_Comm comm) {
   }
 }
 
-void NoteRmaRequestCompleted(MPI_Win win, u64 start, const char *call,
-                             u32 stack) {
-  completed_requests.push_back({win, start, Lseq(), call, stack});
+void NoteRmaRequestCompleted(MPI_Win win, int target, u64 start,
+                             const char *call, u32 stack) {
+  completed_requests.push_back({win, target, start, Lseq(), call, stack});
 }
 
 void AfterReceiveClock() {

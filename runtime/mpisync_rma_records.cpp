@@ -394,7 +394,7 @@ void CompleteIn(Window *w, ScratchVector<RmaRecord> &list, u64 now,
     r.end = now;
     r.complete_stack = stack;
     r.complete_call = call;
-    w->uncompleted.erase(r.start);
+    w->uncompleted--;
   }
 }
 
@@ -639,15 +639,14 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
     r.hi = e;
     list.push_back(r);
     w->outgoing_records++;
+    w->uncompleted++;
   });
-  if (any)
-    w->uncompleted[r.start] = args.target;
   Lock lock(&StateMutex());
   ReleaseDataMap(map);
 }
 
 void CompleteOperations(Window *w, int target, const char *call, u32 stack) {
-  if (w->uncompleted.empty())
+  if (w->uncompleted == 0)
     return;
   u64 now = Lseq();
   if (target >= 0) {
@@ -659,13 +658,11 @@ void CompleteOperations(Window *w, int target, const char *call, u32 stack) {
     CompleteIn(w, OutgoingTo(w, t), now, call, stack);
 }
 
-void CompleteRequestOperation(Window *w, u64 start, u64 end, const char *call,
-                              u32 stack) {
-  auto *owner = w->uncompleted.find(start);
-  if (!owner)
-    return;
-  ScratchVector<RmaRecord> &list = OutgoingTo(w, owner->second);
-  w->uncompleted.erase(start);
+void CompleteRequestOperation(Window *w, int target, u64 start, u64 end,
+                              const char *call, u32 stack) {
+  if (w->uncompleted == 0 || target < 0 || target >= w->size)
+    return; // completed (and perhaps sent) already, by a synchronization
+  ScratchVector<RmaRecord> &list = OutgoingTo(w, target);
   // The list is in `start` order: the operation's records are together.
   uptr lo = 0, hi = list.size();
   while (lo < hi) {
@@ -681,27 +678,27 @@ void CompleteRequestOperation(Window *w, u64 start, u64 end, const char *call,
       r.end = end;
       r.complete_stack = stack;
       r.complete_call = call;
+      w->uncompleted--;
     }
   }
 }
 
 const RmaRecord *OldestUncompletedOperation(Window *w) {
-  if (w->uncompleted.empty())
+  if (w->uncompleted == 0)
     return nullptr;
-  u64 oldest = ~(u64)0;
-  int owner = -1;
-  w->uncompleted.forEach([&](detail::DenseMapPair<u64, int> &kv) {
-    if (kv.first < oldest) {
-      oldest = kv.first;
-      owner = kv.second;
-    }
-    return true;
-  });
-  const ScratchVector<RmaRecord> &list = OutgoingTo(w, owner);
-  for (uptr i = 0; i < list.size(); i++)
-    if (list[i].is_op && list[i].start == oldest)
-      return &list[i];
-  return nullptr;
+  // Each list is in `start` order: its first uncompleted operation is its
+  // oldest. Asked only under MPI_MODE_NOPRECEDE, where any is an error.
+  const RmaRecord *oldest = nullptr;
+  for (int t = 0; t < w->size; t++) {
+    const ScratchVector<RmaRecord> &list = OutgoingTo(w, t);
+    for (uptr i = 0; i < list.size(); i++)
+      if (list[i].is_op && list[i].end == kNotCompleted) {
+        if (!oldest || list[i].start < oldest->start)
+          oldest = &list[i];
+        break;
+      }
+  }
+  return oldest;
 }
 
 void SendRecords(Window *w, int target, int tag, bool always) {

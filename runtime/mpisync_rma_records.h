@@ -35,10 +35,11 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
                      u32 stack);
 // Operations to `target` (-1: all) completed at the target by `call`.
 void CompleteOperations(Window *w, int target, const char *call, u32 stack);
-// The operation whose records started at `start` completed at the target
-// at lseq `end` (its request, for MPI_Rget and MPI_Rget_accumulate).
-void CompleteRequestOperation(Window *w, u64 start, u64 end, const char *call,
-                              u32 stack);
+// The operation to `target` whose records started at `start` completed at
+// the target at lseq `end` (its request, for MPI_Rget and
+// MPI_Rget_accumulate).
+void CompleteRequestOperation(Window *w, int target, u64 start, u64 end,
+                              const char *call, u32 stack);
 
 // The operation issued first among those not completed at their target
 // (for MPI_MODE_NOPRECEDE), or null.

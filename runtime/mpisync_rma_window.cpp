@@ -43,7 +43,6 @@ Window *NewWindow(MPI_Win handle) {
   new (&w->attached) InternalMmapVector<Region>();
   new (&w->clock_pool) ScratchVector<u64>();
   new (&w->local) ScratchVector<RmaRecord>();
-  new (&w->uncompleted) DenseMap<u64, int>();
   new (&w->dirty) InternalMmapVector<Region>();
   new (&w->send_requests) InternalMmapVector<MPI_Request>();
   new (&w->send_buffers) InternalMmapVector<char *>();
@@ -85,7 +84,6 @@ void DeleteWindow(Window *w) {
     for (int r = 0; r < w->size; r++)
       w->outgoing[r].~ScratchVector<RmaRecord>();
   InternalFree(w->outgoing);
-  w->uncompleted.~DenseMap<u64, int>();
   w->dirty.~InternalMmapVector<Region>();
   w->send_requests.~InternalMmapVector<MPI_Request>();
   w->send_buffers.~InternalMmapVector<char *>();

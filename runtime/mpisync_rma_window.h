@@ -111,10 +111,9 @@ struct Window {
   ScratchVector<RmaRecord> local;
   ScratchVector<RmaRecord> *outgoing; // [size], see OutgoingTo()
   uptr outgoing_records;              // in all the lists
-  // The owner of every operation not yet completed at its target, by its
-  // `start` (unique per operation): a completed request finds its records
-  // by binary search.
-  __sanitizer::DenseMap<u64, int> uncompleted;
+  // Operation records not yet completed at their target (in the lists):
+  // when none, a completion has nothing to look for.
+  uptr uncompleted;
   // Granules whose window bits were cleared after a record: re-armed when
   // the lseq moves on.
   InternalMmapVector<Region> dirty;
