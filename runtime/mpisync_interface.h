@@ -47,9 +47,9 @@ __mpisync_storeN_pa(const void *p, uptr size);
       const void *hull, uptr hull_size, const void *first, uptr size,          \
       __sanitizer::sptr stride);                                               \
   SANITIZER_INTERFACE_ATTRIBUTE                                                \
-      __attribute__((preserve_all)) void __mpisync_##Name##_pa(                \
-          const void *hull, uptr hull_size, const void *first, uptr size,      \
-          __sanitizer::sptr stride);
+  __attribute__((preserve_all)) void __mpisync_##Name##_pa(                    \
+      const void *hull, uptr hull_size, const void *first, uptr size,          \
+      __sanitizer::sptr stride);
 MPISYNC_ROWS_ENTRY(loadRows)
 MPISYNC_ROWS_ENTRY(storeRows)
 #undef MPISYNC_ROWS_ENTRY
