@@ -9,6 +9,7 @@
 #include <mpi.h>
 
 #include "mpisync_mpi_call.h"
+#include "mpisync_scratch.h"
 #include "sanitizer_common/sanitizer_common.h"
 
 namespace mpisync {
@@ -64,7 +65,10 @@ struct CollectiveArgs {
   MPI_Comm comm = MPI_COMM_NULL;
 };
 
-using BufferList = __sanitizer::InternalMmapVector<BufferArg>;
+// ScratchVector, not InternalMmapVector: every collective call builds one,
+// and an InternalMmapVector maps and unmaps a page for it (two system calls
+// and a page fault per MPI_Allreduce).
+using BufferList = ScratchVector<BufferArg>;
 
 // The neighbourhood sizes of a topology communicator (false: none).
 bool CollectiveNeighbors(MPI_Comm comm, int *in, int *out);
