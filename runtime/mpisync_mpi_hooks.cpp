@@ -198,10 +198,14 @@ void BeforeFinalize(MpiCall &call) {
         active.push_back(ops[i]);
       else if (ops[i]->persistent)
         never_freed.push_back(ops[i]);
-    ReportAtFinalize(ErrorKind::kMissingCompletion, active.data(),
-                     active.size(), call.Stack());
-    ReportAtFinalize(ErrorKind::kRequestNotFreed, never_freed.data(),
-                     never_freed.size(), call.Stack());
+    // The stack only for a report: a program's first capture loads the
+    // module list and the stack depot (memory a clean run need not touch).
+    if (!active.empty())
+      ReportAtFinalize(ErrorKind::kMissingCompletion, active.data(),
+                       active.size(), call.Stack());
+    if (!never_freed.empty())
+      ReportAtFinalize(ErrorKind::kRequestNotFreed, never_freed.data(),
+                       never_freed.size(), call.Stack());
   }
   for (uptr i = 0; i < n; i++)
     DestroyOp(ops[i]);

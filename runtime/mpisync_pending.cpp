@@ -595,8 +595,13 @@ uptr NumActiveOps() { return active_ops.size(); }
 PendingOp *ActiveOp(uptr i) { return active_ops[i]; }
 
 void CollectRegisteredOps(PendingOp ***ops, uptr *n) {
-  RequestTable &table = Table();
   *n = 0;
+  *ops = nullptr;
+  // No request ever registered: nothing to allocate (a first allocation in
+  // a small size class of the internal allocator touches a whole MiB).
+  if (!request_table)
+    return;
+  RequestTable &table = Table();
   uptr total = 0;
   table.forEach([&](detail::DenseMapPair<MPI_Request, PendingOp *> &kv) {
     for (PendingOp *op = kv.second; op; op = op->next_same_handle)
