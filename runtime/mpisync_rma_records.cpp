@@ -621,11 +621,9 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
   if (!map)
     return;
   ScratchVector<RmaRecord> &list = OutgoingTo(w, args.target);
-  bool any = false;
   ForEachSegment(*map, base, args.target_count, [&](uptr b, uptr e) {
     if (b >= e)
       return;
-    any = true;
     // Adjacent segments of one operation make one record.
     if (!list.empty()) {
       RmaRecord &last = list.back();
