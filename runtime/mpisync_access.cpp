@@ -32,6 +32,17 @@ bool InHull(uptr addr, uptr size, uptr lo, uptr span) {
   return span != 0 && addr < lo + span && addr + size > lo;
 }
 
+// The published interval of an access type: what a load (resp. store)
+// can break lies in [lo, lo + span).
+struct Interval {
+  uptr lo, span;
+};
+Interval PublishedInterval(bool is_write) {
+  const MpisyncPublishedState &s = __mpisync_state;
+  return is_write ? Interval{s.store_lo, s.store_span}
+                  : Interval{s.load_lo, s.load_span};
+}
+
 // The tests every check starts with: something of the access's type is
 // pending, its hull meets [p, p + size), and (with clones dividing the
 // checks by site) this process checks the site.
@@ -42,12 +53,11 @@ bool Entered(uptr p, uptr size, bool is_write, uptr pc) {
   if (LIKELY(!s.pending) || size == 0 || InsideMpi())
     return false;
   CountStat(kStatPending);
-  uptr lo = is_write ? s.store_lo : s.load_lo;
-  uptr span = is_write ? s.store_span : s.load_span;
-  if (span == 0)
+  Interval in = PublishedInterval(is_write);
+  if (in.span == 0)
     return false;
   CountStat(kStatAccessType);
-  if (!InHull(p, size, lo, span))
+  if (!InHull(p, size, in.lo, in.span))
     return false;
   CountStat(kStatInRange);
   // With clones the precise check is divided among them by access site and
@@ -130,15 +140,11 @@ void CheckRows(uptr hull, uptr hull_size, uptr first, uptr size, sptr stride,
     RecordWindowRows(first, size, stride, rows, is_write, pc, bp);
     return;
   }
-  const MpisyncPublishedState &s = __mpisync_state;
-  for (uptr k = 0; k < rows; k++) {
+  for (uptr k = 0; k < rows && __mpisync_state.pending; k++) {
     uptr row = first + k * (uptr)stride;
-    // Each row against the hull again: a report may have changed it.
-    if (!s.pending)
-      return;
-    uptr lo = is_write ? s.store_lo : s.load_lo;
-    uptr span = is_write ? s.store_span : s.load_span;
-    if (InHull(row, size, lo, span))
+    // Each row against the interval again: a report may have changed it.
+    Interval in = PublishedInterval(is_write);
+    if (InHull(row, size, in.lo, in.span))
       CheckEntered(row, size, is_write, pc, bp);
   }
 }

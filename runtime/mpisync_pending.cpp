@@ -458,12 +458,12 @@ bool EndActivity(PendingOp *op, bool all_ending) {
   active_ops.pop_back();
   if (active_ops.size() == 0)
     ForgetLoggedCopies();
-  if (op->rma && all_ending) {
-    op->rma_target_prev = op->rma_target_next = nullptr;
-    op->rma_win_prev = op->rma_win_next = nullptr;
-  } else if (op->rma) {
+  if (op->rma && !all_ending) {
     UnlinkTarget(*rma_by_target, RmaTargetKey(op->rma_win, op->rma_target), op);
     UnlinkWindow(*rma_by_window, RmaWindowKey(op->rma_win), op);
+  } else if (op->rma) { // the caller clears the lists' heads
+    op->rma_target_prev = op->rma_target_next = nullptr;
+    op->rma_win_prev = op->rma_win_next = nullptr;
   }
   for (uptr b = 0; b < op->num_buffers; b++)
     UnindexBuffer(op->buffers[b]);
