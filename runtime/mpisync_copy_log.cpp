@@ -4,6 +4,7 @@
 // every operation active at the time of each copy (what applying each copy
 // at once did, O(log n) per copy) and emptied.
 #include "mpisync_copy_log.h"
+#include "mpisync_alloc.h"
 #include "mpisync_pending.h"
 #include "mpisync_scratch.h"
 
@@ -31,7 +32,7 @@ constexpr uptr kMaxLoggedCopies = 1 << 18;
 ScratchVector<LoggedCopy> &Log() {
   static ScratchVector<LoggedCopy> *log;
   if (!log)
-    log = new (InternalAlloc(sizeof(*log))) ScratchVector<LoggedCopy>();
+    log = new (RuntimeAlloc(sizeof(*log))) ScratchVector<LoggedCopy>();
   return *log;
 }
 u64 base;

@@ -3,6 +3,7 @@
 // large-count constructors) are probed instead: MPI_Unpack of one element
 // into zeroed scratch memory writes exactly the element's data bytes.
 #include "mpisync_datatype.h"
+#include "mpisync_alloc.h"
 
 #include "mpisync_mpi_family.h"
 #include "mpisync_scratch.h"
@@ -53,7 +54,7 @@ DenseMap<MPI_Datatype, char> *dead_handles;
 
 DenseMap<MPI_Datatype, char> &DeadHandles() {
   if (!dead_handles)
-    dead_handles = new (InternalAlloc(sizeof(*dead_handles)))
+    dead_handles = new (RuntimeAlloc(sizeof(*dead_handles)))
         DenseMap<MPI_Datatype, char>();
   return *dead_handles;
 }
@@ -61,7 +62,7 @@ DenseMap<MPI_Datatype, char> &DeadHandles() {
 DenseMap<MPI_Datatype, DataMap *> &Cache() {
   if (!cache)
     cache =
-        new (InternalAlloc(sizeof(*cache))) DenseMap<MPI_Datatype, DataMap *>();
+        new (RuntimeAlloc(sizeof(*cache))) DenseMap<MPI_Datatype, DataMap *>();
   return *cache;
 }
 
@@ -189,10 +190,10 @@ bool FlattenSubarray(const int *ints, MPI_Datatype old, SegmentList *out,
 
 bool FlattenDerived(MPI_Datatype t, int combiner, MPI_Count ni, MPI_Count na,
                     MPI_Count nd, SegmentList *out, int depth) {
-  int *ints = (int *)InternalAlloc(sizeof(int) * (ni + 1));
-  MPI_Aint *addrs = (MPI_Aint *)InternalAlloc(sizeof(MPI_Aint) * (na + 1));
+  int *ints = (int *)RuntimeAlloc(sizeof(int) * (ni + 1));
+  MPI_Aint *addrs = (MPI_Aint *)RuntimeAlloc(sizeof(MPI_Aint) * (na + 1));
   MPI_Datatype *types =
-      (MPI_Datatype *)InternalAlloc(sizeof(MPI_Datatype) * (nd + 1));
+      (MPI_Datatype *)RuntimeAlloc(sizeof(MPI_Datatype) * (nd + 1));
   bool ok = PMPI_Type_get_contents(t, (int)ni, (int)na, (int)nd, ints, addrs,
                                    types) == MPI_SUCCESS;
   auto count_ints = [](const int *v, MPI_Count i) -> MPI_Count {
@@ -301,9 +302,9 @@ bool FlattenDerived(MPI_Datatype t, int combiner, MPI_Count ni, MPI_Count na,
         comb != MPI_COMBINER_NAMED)
       PMPI_Type_free(&types[i]);
   }
-  InternalFree(ints);
-  InternalFree(addrs);
-  InternalFree(types);
+  RuntimeFree(ints);
+  RuntimeFree(addrs);
+  RuntimeFree(types);
   return ok;
 }
 
@@ -430,11 +431,11 @@ DataMap *BuildDataMap(MPI_Datatype t) {
       v.push_back({(sptr)true_lb, (sptr)(true_lb + true_extent)});
   }
   SortAndMerge(v);
-  DataMap *map = (DataMap *)InternalAlloc(sizeof(DataMap));
+  DataMap *map = (DataMap *)RuntimeAlloc(sizeof(DataMap));
   internal_memset(map, 0, sizeof(*map));
   map->num_segments = v.size();
   map->segments =
-      (RelSegment *)InternalAlloc(sizeof(RelSegment) * (v.size() + 1));
+      (RelSegment *)RuntimeAlloc(sizeof(RelSegment) * (v.size() + 1));
   for (uptr i = 0; i < v.size(); i++)
     map->segments[i] = v[i];
   map->size = size;
@@ -497,8 +498,8 @@ DataMap *AcquireDataMap(MPI_Datatype datatype) {
 void ReleaseDataMap(DataMap *map) {
   if (!map || --map->refs)
     return;
-  InternalFree(map->segments);
-  InternalFree(map);
+  RuntimeFree(map->segments);
+  RuntimeFree(map);
 }
 
 void NoteDatatypeFreed(MPI_Datatype datatype) {

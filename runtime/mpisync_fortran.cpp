@@ -1,5 +1,6 @@
 // The parts of mpisync_fortran.h that need more than a line.
 #include "mpisync_fortran.h"
+#include "mpisync_alloc.h"
 
 #include "mpisync_collectives.h"
 #include "mpisync_comm_info.h"
@@ -47,12 +48,12 @@ MPI_Fint ToFortran(MPI_Request h) {
 
 template <typename T>
 SmallArray<T>::SmallArray(int n)
-    : data_(n > kInline ? static_cast<T *>(InternalAlloc(sizeof(T) * n))
+    : data_(n > kInline ? static_cast<T *>(RuntimeAlloc(sizeof(T) * n))
                         : inline_) {}
 
 template <typename T> SmallArray<T>::~SmallArray() {
   if (data_ != inline_)
-    InternalFree(data_);
+    RuntimeFree(data_);
 }
 
 template class SmallArray<MPI_Status>;

@@ -14,6 +14,13 @@ using __sanitizer::uptr;
 bool IsMpiLibraryModule(const char *path);
 bool IsMpiLibraryPc(uptr pc);
 
+// A pc as another process can read it: the path of the module whose code
+// holds it and its offset from the module's load bias (false: no module's
+// code). The name stays valid for the process's life.
+bool ModuleOffsetOfPc(uptr pc, const char **module, uptr *offset);
+// The reverse, in this process: 0 when no module of that path is loaded.
+uptr PcOfModuleOffset(const char *module, uptr offset);
+
 } // namespace mpisync
 
 #endif // MPISYNC_MODULES_H

@@ -1,5 +1,6 @@
 // MpiCall and SavedRequests (mpisync_mpi_call.h).
 #include "mpisync_mpi_call.h"
+#include "mpisync_alloc.h"
 
 #include "mpisync_flags.h"
 #include "mpisync_modules.h"
@@ -62,14 +63,14 @@ SavedRequests::SavedRequests(const MPI_Request *requests, MPI_Count count)
       count_(count > 0 && requests ? count : 0) {
   if (count_ > kInline)
     handles_ =
-        static_cast<MPI_Request *>(InternalAlloc(sizeof(MPI_Request) * count_));
+        static_cast<MPI_Request *>(RuntimeAlloc(sizeof(MPI_Request) * count_));
   for (MPI_Count i = 0; i < count_; i++)
     handles_[i] = requests[i];
 }
 
 SavedRequests::~SavedRequests() {
   if (handles_ != inline_)
-    InternalFree(handles_);
+    RuntimeFree(handles_);
 }
 
 } // namespace mpisync

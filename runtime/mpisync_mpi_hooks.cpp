@@ -1,6 +1,7 @@
 // Semantics of the intercepted MPI calls: which buffers become pending and
 // when they stop being pending (MPI 4.1, chapter 3.7 and 3.9).
 #include "mpisync_mpi_hooks.h"
+#include "mpisync_alloc.h"
 
 #include "mpisync_comm_info.h"
 
@@ -209,7 +210,7 @@ void BeforeFinalize(MpiCall &call) {
   }
   for (uptr i = 0; i < n; i++)
     DestroyOp(ops[i]);
-  InternalFree(ops);
+  RuntimeFree(ops);
   // What remains active was freed with MPI_Request_free before completing.
   while (NumActiveOps() > 0)
     DestroyOp(ActiveOp(0));

@@ -1,6 +1,7 @@
 // Request table and active-buffer set; keeps shadow memory and the published
 // lo/span intervals in step with them.
 #include "mpisync_pending.h"
+#include "mpisync_alloc.h"
 #include "mpisync_rtl.h"
 
 #include "mpisync_copy_log.h"
@@ -55,22 +56,21 @@ uptr watched_lo, watched_hi; // hull of `watched`
 
 template <typename T> T &Lazy(T *&p) {
   if (!p)
-    p = new (InternalAlloc(sizeof(T))) T();
+    p = new (RuntimeAlloc(sizeof(T))) T();
   return *p;
 }
 
 RequestTable &Table() { return Lazy(request_table); }
 
 void DropVacantRequests() {
-  RequestTable *fresh =
-      new (InternalAlloc(sizeof(RequestTable))) RequestTable();
+  RequestTable *fresh = new (RuntimeAlloc(sizeof(RequestTable))) RequestTable();
   Table().forEach([&](detail::DenseMapPair<MPI_Request, PendingOp *> &kv) {
     if (kv.second)
       (*fresh)[kv.first] = kv.second;
     return true;
   });
   request_table->~RequestTable();
-  InternalFree(request_table);
+  RuntimeFree(request_table);
   request_table = fresh;
   vacant_requests = 0;
   peak_live_requests = fresh->size();
@@ -253,7 +253,7 @@ PendingOp *NewOp(const char *call, bool persistent) {
   if (free_ops) {
     free_ops = free_ops->next_same_handle;
   } else {
-    mem = InternalAlloc(sizeof(PendingOp) + sizeof(PendingBuffer));
+    mem = RuntimeAlloc(sizeof(PendingOp) + sizeof(PendingBuffer));
   }
   PendingOp *op = static_cast<PendingOp *>(mem);
   ZeroRecord(op);
@@ -314,7 +314,7 @@ PendingBuffer *FirstBuffer(PendingOp *op) {
 
 void FreeBuffers(PendingOp *op) {
   if (op->buffers != FirstBuffer(op))
-    InternalFree(op->buffers);
+    RuntimeFree(op->buffers);
 }
 } // namespace
 
@@ -343,7 +343,7 @@ void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
     } else {
       uptr cap = 2 * op->buffers_capacity;
       PendingBuffer *grown = static_cast<PendingBuffer *>(
-          InternalAlloc(cap * sizeof(PendingBuffer)));
+          RuntimeAlloc(cap * sizeof(PendingBuffer)));
       internal_memcpy(grown, op->buffers,
                       op->num_buffers * sizeof(PendingBuffer));
       FreeBuffers(op);
@@ -609,7 +609,7 @@ void CollectRegisteredOps(PendingOp ***ops, uptr *n) {
     return true;
   });
   *ops = static_cast<PendingOp **>(
-      InternalAlloc(sizeof(PendingOp *) * (total + 1)));
+      RuntimeAlloc(sizeof(PendingOp *) * (total + 1)));
   table.forEach([&](detail::DenseMapPair<MPI_Request, PendingOp *> &kv) {
     for (PendingOp *op = kv.second; op; op = op->next_same_handle)
       (*ops)[(*n)++] = op;

@@ -8,6 +8,7 @@
 #ifndef MPISYNC_PENDING_H
 #define MPISYNC_PENDING_H
 
+#include "mpisync_alloc.h"
 #include <mpi.h>
 
 #include "mpisync/buffer_rules.h"
@@ -157,7 +158,7 @@ bool MayMeetPendingOp(uptr addr, uptr size, bool is_write);
 uptr NumActiveOps();
 PendingOp *ActiveOp(uptr i);
 // Every registered operation, active or not (for MPI_Finalize), in an
-// InternalAlloc'ed array the caller frees (null when there are none).
+// RuntimeAlloc'ed array the caller frees (null when there are none).
 void CollectRegisteredOps(PendingOp ***ops, uptr *n);
 // The active RMA operations of `win` to `target` (-1: every target).
 void CollectActiveRmaOps(MPI_Win win, int target,

@@ -1,6 +1,7 @@
 // The treap behind IntervalIndex: insertion and removal by split and merge,
 // O(log n) expected, keeping the subtree summaries up to date on the way.
 #include "mpisync_pending_index.h"
+#include "mpisync_alloc.h"
 #include "mpisync_zero.h"
 
 #include "sanitizer_common/sanitizer_allocator_internal.h"
@@ -120,7 +121,7 @@ IndexNode *IntervalIndex::Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer,
   if (n)
     free_nodes = n->right;
   else
-    n = static_cast<IndexNode *>(InternalAlloc(sizeof(IndexNode)));
+    n = static_cast<IndexNode *>(RuntimeAlloc(sizeof(IndexNode)));
   ZeroRecord(n);
   n->lo = lo;
   n->hi = hi;

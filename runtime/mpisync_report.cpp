@@ -3,6 +3,7 @@
 // halt_on_error. What a report says is in mpisync_report_buffer.cpp and
 // mpisync_report_rma.cpp; how it looks in the printers.
 #include "mpisync_report.h"
+#include "mpisync_alloc.h"
 
 #include "amplify/amplify.h"
 #include "clone/clone_divide.h"
@@ -37,7 +38,7 @@ bool AlreadyReported(ErrorKind kind, uptr site, u32 other) {
     return false;
   if (!reported)
     reported =
-        new (InternalAlloc(sizeof(*reported))) DenseMap<ReportKey, char>();
+        new (RuntimeAlloc(sizeof(*reported))) DenseMap<ReportKey, char>();
   ReportKey key((u64)site, (u64)other << 8 | (u64)kind);
   if (reported->count(key))
     return true;

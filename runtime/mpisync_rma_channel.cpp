@@ -1,5 +1,6 @@
 // Communicators shared by the windows of one group (mpisync_rma_channel.h).
 #include "mpisync_rma_channel.h"
+#include "mpisync_alloc.h"
 
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
@@ -32,14 +33,14 @@ WinChannel *AcquireChannel(MPI_Comm comm, const int *world_ranks, int size,
     if (SameGroup(channels[i], world_ranks, size))
       c = channels[i];
   if (!c) {
-    c = static_cast<WinChannel *>(InternalAlloc(sizeof(WinChannel)));
+    c = static_cast<WinChannel *>(RuntimeAlloc(sizeof(WinChannel)));
     internal_memset(c, 0, sizeof(*c));
     c->size = size;
-    c->world_ranks = static_cast<int *>(InternalAlloc(sizeof(int) * size));
+    c->world_ranks = static_cast<int *>(RuntimeAlloc(sizeof(int) * size));
     internal_memcpy(c->world_ranks, world_ranks, sizeof(int) * size);
     PMPI_Comm_dup(comm, &c->comm);
     PMPI_Comm_rank(c->comm, &c->rank);
-    c->vc = static_cast<u64 *>(InternalAlloc(sizeof(u64) * size));
+    c->vc = static_cast<u64 *>(RuntimeAlloc(sizeof(u64) * size));
     internal_memset(c->vc, 0, sizeof(u64) * size);
     // Without it only the lock clocks are lost (mpisync_rma_clock.cpp), so
     // a library that cannot make one must not abort the program: Open MPI
@@ -71,9 +72,9 @@ void ReleaseChannel(WinChannel *c) {
   if (c->clock_win != MPI_WIN_NULL)
     PMPI_Win_free(&c->clock_win);
   PMPI_Comm_free(&c->comm);
-  InternalFree(c->world_ranks);
-  InternalFree(c->vc);
-  InternalFree(c);
+  RuntimeFree(c->world_ranks);
+  RuntimeFree(c->vc);
+  RuntimeFree(c);
 }
 
 uptr NumChannels() { return channels.size(); }

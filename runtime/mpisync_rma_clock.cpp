@@ -1,6 +1,7 @@
 // Vector clocks of windows and their exchange (mpisync_rma_clock.h).
-#include "mpisync_scratch.h"
 #include "mpisync_rma_clock.h"
+#include "mpisync_alloc.h"
+#include "mpisync_scratch.h"
 
 #include "mpisync_rma_transport.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
@@ -107,7 +108,7 @@ void SetUpClocks(Window *w) {
   w->vc = w->channel->vc;
   MPI_Win clocks = w->channel->clock_win;
   uptr bytes = 2 * sizeof(u64) * w->size;
-  w->clock_mem = static_cast<u64 *>(InternalAlloc(bytes));
+  w->clock_mem = static_cast<u64 *>(RuntimeAlloc(bytes));
   internal_memset(w->clock_mem, 0, bytes);
   MPI_Aint mine = 0;
   int ok =
@@ -120,16 +121,16 @@ void SetUpClocks(Window *w) {
   int all_ok = 0;
   PMPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, w->comm);
   w->clock_addr =
-      static_cast<MPI_Aint *>(InternalAlloc(sizeof(MPI_Aint) * w->size));
+      static_cast<MPI_Aint *>(RuntimeAlloc(sizeof(MPI_Aint) * w->size));
   PMPI_Allgather(&mine, 1, MPI_AINT, w->clock_addr, 1, MPI_AINT, w->comm);
   if (!all_ok) {
-    InternalFree(w->clock_addr);
+    RuntimeFree(w->clock_addr);
     w->clock_addr = nullptr;
   }
   if (ok && !all_ok)
     PMPI_Win_detach(clocks, w->clock_mem);
   if (!ok || !all_ok) {
-    InternalFree(w->clock_mem);
+    RuntimeFree(w->clock_mem);
     w->clock_mem = nullptr;
   }
 }
@@ -137,9 +138,9 @@ void SetUpClocks(Window *w) {
 void TearDownClocks(Window *w) {
   if (w->clock_mem) {
     PMPI_Win_detach(w->channel->clock_win, w->clock_mem);
-    InternalFree(w->clock_mem);
+    RuntimeFree(w->clock_mem);
   }
-  InternalFree(w->clock_addr);
+  RuntimeFree(w->clock_addr);
   w->clock_mem = nullptr;
   w->clock_addr = nullptr;
 }

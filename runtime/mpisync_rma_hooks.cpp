@@ -11,8 +11,9 @@
 // checks them pairwise when the records reach it: at a fence, at the end
 // of an exposure epoch (MPI_Win_wait/test), and, for passive target, when
 // the window is freed.
-#include "mpisync_scratch.h"
+#include "mpisync_alloc.h"
 #include "mpisync_rma.h"
+#include "mpisync_scratch.h"
 
 #include "clone/clone_state.h"
 #include "mpisync/buffer_rules.h"
@@ -323,7 +324,7 @@ void OnWinCreate(MpiCall &call, int rc, WinKind kind, void *base,
   PMPI_Comm_size(comm, &w->size);
   PMPI_Comm_group(comm, &w->group);
   int n = w->size;
-  w->world_ranks = static_cast<int *>(InternalAlloc(sizeof(int) * n));
+  w->world_ranks = static_cast<int *>(RuntimeAlloc(sizeof(int) * n));
   ScratchVector<int> ranks(n);
   for (int i = 0; i < n; i++)
     ranks[i] = i;
@@ -337,14 +338,14 @@ void OnWinCreate(MpiCall &call, int rc, WinKind kind, void *base,
   w->comm = w->channel->comm;
   w->serial = serial;
   w->tag_base = WindowTagBase(serial);
-  w->disp_unit = static_cast<MPI_Aint *>(InternalAlloc(sizeof(MPI_Aint) * n));
+  w->disp_unit = static_cast<MPI_Aint *>(RuntimeAlloc(sizeof(MPI_Aint) * n));
   MPI_Aint mine = kind == WinKind::kDynamic ? 1 : disp_unit;
   PMPI_Allgather(&mine, 1, MPI_AINT, w->disp_unit, 1, MPI_AINT, w->comm);
-  w->lock = static_cast<u8 *>(InternalAlloc(n));
+  w->lock = static_cast<u8 *>(RuntimeAlloc(n));
   internal_memset(w->lock, 0, n);
-  w->clock_joined = static_cast<bool *>(InternalAlloc(n));
+  w->clock_joined = static_cast<bool *>(RuntimeAlloc(n));
   internal_memset(w->clock_joined, 0, n);
-  w->sent_records_msgs = static_cast<u64 *>(InternalAlloc(sizeof(u64) * n));
+  w->sent_records_msgs = static_cast<u64 *>(RuntimeAlloc(sizeof(u64) * n));
   internal_memset(w->sent_records_msgs, 0, sizeof(u64) * n);
   switch (kind) {
   case WinKind::kCreate:
@@ -356,8 +357,8 @@ void OnWinCreate(MpiCall &call, int rc, WinKind kind, void *base,
     w->bytes = size > 0 ? (uptr)size : 0;
     break;
   case WinKind::kShared:
-    w->shared_base = static_cast<uptr *>(InternalAlloc(sizeof(uptr) * n));
-    w->shared_bytes = static_cast<uptr *>(InternalAlloc(sizeof(uptr) * n));
+    w->shared_base = static_cast<uptr *>(RuntimeAlloc(sizeof(uptr) * n));
+    w->shared_bytes = static_cast<uptr *>(RuntimeAlloc(sizeof(uptr) * n));
     for (int r = 0; r < n; r++) {
       MPI_Aint bytes = 0;
       int unit = 0;

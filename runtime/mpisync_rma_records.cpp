@@ -6,6 +6,7 @@
 
 #include "mpisync_datatype.h"
 #include "mpisync_merge_sort.h"
+#include "mpisync_modules.h"
 #include "mpisync_pending.h"
 #include "mpisync_radix_sort.h"
 #include "mpisync_report_rma.h"
@@ -18,7 +19,6 @@
 #include "sanitizer_common/sanitizer_libc.h"
 #include "sanitizer_common/sanitizer_placement_new.h"
 #include "sanitizer_common/sanitizer_stackdepot.h"
-#include "sanitizer_common/sanitizer_symbolizer.h"
 
 using namespace __sanitizer;
 
@@ -118,31 +118,22 @@ struct Reader {
   }
 };
 
-// This process's modules, listed once (reading /proc/self/maps is slow).
-ListOfModules &Modules() {
-  static ListOfModules *modules;
-  if (!modules) {
-    modules = new (InternalAlloc(sizeof(ListOfModules))) ListOfModules();
-    modules->init();
-  }
-  return *modules;
-}
-
+// A record's stack travels as (module path, offset) per frame
+// (mpisync_modules.h): the ranks' modules load at different addresses.
 void PutStack(Writer &wr, u32 id) {
   StackTrace st = StackDepotGet(id);
   wr.Put((u32)st.size);
   for (uptr i = 0; i < st.size; i++) {
     const char *module = nullptr;
     uptr offset = 0;
-    if (!Symbolizer::GetOrInit()->GetModuleNameAndOffsetForPC(
-            st.trace[i], &module, &offset))
+    if (!ModuleOffsetOfPc(st.trace[i], &module, &offset))
       module = nullptr;
     wr.PutString(module);
     wr.Put((u64)offset);
   }
 }
 
-u32 GetStack(Reader &rd, ListOfModules &modules) {
+u32 GetStack(Reader &rd) {
   u32 n = rd.Get<u32>();
   if (!rd.ok || n > kStackTraceMax)
     return 0;
@@ -152,11 +143,8 @@ u32 GetStack(Reader &rd, ListOfModules &modules) {
     char name[kMaxPathLength];
     rd.GetString(name, sizeof(name));
     u64 offset = rd.Get<u64>();
-    for (uptr m = 0; m < modules.size(); m++)
-      if (!internal_strcmp(modules[m].full_name(), name)) {
-        pcs[kept++] = modules[m].base_address() + offset;
-        break;
-      }
+    if (uptr pc = name[0] ? PcOfModuleOffset(name, offset) : 0)
+      pcs[kept++] = pc;
   }
   if (!rd.ok || kept == 0)
     return 0;
@@ -317,10 +305,9 @@ void Decode(Window *w, const char *data, uptr size) {
   if (!rd.ok || members != (u32)w->size || n == 0 ||
       num_stacks > size) // each stack takes at least a byte
     return;
-  ListOfModules &modules = Modules();
   ScratchVector<u32> stacks(num_stacks);
   for (u32 i = 0; i < num_stacks && rd.ok; i++)
-    stacks[i] = GetStack(rd, modules);
+    stacks[i] = GetStack(rd);
   auto stack_at = [&](u32 i) { return i < num_stacks ? stacks[i] : 0; };
   for (u32 i = 0; i < n && rd.ok; i++) {
     RmaRecord r = ZeroedRecord<RmaRecord>();

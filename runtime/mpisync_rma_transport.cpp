@@ -1,6 +1,7 @@
 // MPISync's own messages between the members of a window
 // (mpisync_rma_transport.h).
 #include "mpisync_rma_transport.h"
+#include "mpisync_alloc.h"
 
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"
@@ -15,12 +16,12 @@ bool SendBytes(Window *w, int to, int tag, const void *data, uptr size) {
 
 bool SendBytesWithMpiTag(Window *w, int to, int mpi_tag, const void *data,
                          uptr size) {
-  char *copy = static_cast<char *>(InternalAlloc(size ? size : 1));
+  char *copy = static_cast<char *>(RuntimeAlloc(size ? size : 1));
   internal_memcpy(copy, data, size);
   MPI_Request req;
   if (PMPI_Isend(copy, (int)size, MPI_BYTE, to, mpi_tag, w->comm, &req) !=
       MPI_SUCCESS) {
-    InternalFree(copy);
+    RuntimeFree(copy);
     return false;
   }
   w->send_requests.push_back(req);
@@ -32,7 +33,7 @@ bool SendBytesWithMpiTag(Window *w, int to, int mpi_tag, const void *data,
       int done = 0;
       PMPI_Test(&w->send_requests[i], &done, MPI_STATUS_IGNORE);
       if (done) {
-        InternalFree(w->send_buffers[i]);
+        RuntimeFree(w->send_buffers[i]);
         continue;
       }
       w->send_requests[k] = w->send_requests[i];
@@ -49,7 +50,7 @@ void WaitSends(Window *w) {
     PMPI_Waitall((int)w->send_requests.size(), w->send_requests.data(),
                  MPI_STATUSES_IGNORE);
   for (uptr i = 0; i < w->send_buffers.size(); i++)
-    InternalFree(w->send_buffers[i]);
+    RuntimeFree(w->send_buffers[i]);
   w->send_requests.clear();
   w->send_buffers.clear();
 }

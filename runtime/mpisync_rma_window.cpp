@@ -3,6 +3,7 @@
 // shadow carries the window bits, so the first load or store of a granule
 // per clock interval reaches RecordWindowAccess.
 #include "mpisync_rma_window.h"
+#include "mpisync_alloc.h"
 
 #include "mpisync_pending.h"
 #include "mpisync_shadow.h"
@@ -36,7 +37,7 @@ Window *FindWindow(MPI_Win handle) {
 }
 
 Window *NewWindow(MPI_Win handle) {
-  Window *w = static_cast<Window *>(InternalAlloc(sizeof(Window)));
+  Window *w = static_cast<Window *>(RuntimeAlloc(sizeof(Window)));
   internal_memset(w, 0, sizeof(*w));
   new (&w->start_group) InternalMmapVector<int>();
   new (&w->post_group) InternalMmapVector<int>();
@@ -68,13 +69,13 @@ void DeleteWindow(Window *w) {
       break;
     }
   atomic_store(&live_windows, windows.size(), memory_order_relaxed);
-  InternalFree(w->world_ranks);
-  InternalFree(w->disp_unit);
-  InternalFree(w->shared_base);
-  InternalFree(w->shared_bytes);
-  InternalFree(w->lock);
-  InternalFree(w->clock_joined);
-  InternalFree(w->sent_records_msgs);
+  RuntimeFree(w->world_ranks);
+  RuntimeFree(w->disp_unit);
+  RuntimeFree(w->shared_base);
+  RuntimeFree(w->shared_bytes);
+  RuntimeFree(w->lock);
+  RuntimeFree(w->clock_joined);
+  RuntimeFree(w->sent_records_msgs);
   w->start_group.~InternalMmapVector<int>();
   w->post_group.~InternalMmapVector<int>();
   w->attached.~InternalMmapVector<Region>();
@@ -83,14 +84,14 @@ void DeleteWindow(Window *w) {
   if (w->outgoing)
     for (int r = 0; r < w->size; r++)
       w->outgoing[r].~ScratchVector<RmaRecord>();
-  InternalFree(w->outgoing);
+  RuntimeFree(w->outgoing);
   w->dirty.~InternalMmapVector<Region>();
   w->send_requests.~InternalMmapVector<MPI_Request>();
   w->send_buffers.~InternalMmapVector<char *>();
   w->reported.~InternalMmapVector<u64>();
   w->wire_out.~ScratchVector<char>();
   w->wire_in.~ScratchVector<char>();
-  InternalFree(w);
+  RuntimeFree(w);
 }
 
 uptr NumWindows() { return windows.size(); }
@@ -133,7 +134,7 @@ void Rearm(Window *w) {
 ScratchVector<RmaRecord> &OutgoingTo(Window *w, int owner) {
   if (!w->outgoing) {
     uptr bytes = sizeof(ScratchVector<RmaRecord>) * (uptr)w->size;
-    w->outgoing = static_cast<ScratchVector<RmaRecord> *>(InternalAlloc(bytes));
+    w->outgoing = static_cast<ScratchVector<RmaRecord> *>(RuntimeAlloc(bytes));
     for (int r = 0; r < w->size; r++)
       new (&w->outgoing[r]) ScratchVector<RmaRecord>();
   }

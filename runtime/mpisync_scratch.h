@@ -2,10 +2,12 @@
 // at least a page per instance and unmaps it when done: at every RMA
 // synchronization (clock and record exchanges, a few vectors each) that was
 // system calls and zero-filled page faults. ScratchVector takes its memory
-// from the internal allocator instead. For trivially copyable T only.
+// from the runtime's allocator instead (mpisync_alloc.h). For trivially
+// copyable T only.
 #ifndef MPISYNC_SCRATCH_H
 #define MPISYNC_SCRATCH_H
 
+#include "mpisync_alloc.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"
 
@@ -17,11 +19,11 @@ public:
   explicit ScratchVector(__sanitizer::uptr n) { resize(n); }
   ScratchVector(const ScratchVector &) = delete;
   ScratchVector &operator=(const ScratchVector &) = delete;
-  // InternalFree takes the allocator's lock even for null: an empty
+  // RuntimeFree takes the allocator's lock for a block: an empty
   // vector (the common case of the hooks' temporaries) frees nothing.
   ~ScratchVector() {
     if (data_)
-      __sanitizer::InternalFree(data_);
+      RuntimeFree(data_);
   }
 
   T *data() { return data_; }
@@ -57,11 +59,11 @@ public:
   void reserve(__sanitizer::uptr n) {
     if (n <= capacity_)
       return;
-    T *p = static_cast<T *>(__sanitizer::InternalAlloc(n * sizeof(T)));
+    T *p = static_cast<T *>(RuntimeAlloc(n * sizeof(T)));
     if (size_)
       __sanitizer::internal_memcpy(p, data_, size_ * sizeof(T));
     if (data_)
-      __sanitizer::InternalFree(data_);
+      RuntimeFree(data_);
     data_ = p;
     capacity_ = n;
   }

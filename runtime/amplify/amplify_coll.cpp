@@ -1,6 +1,7 @@
 // Nonblocking and persistent collectives under amplify (amplify_coll.h),
 // and the calls before which held operations are issued.
 #include "amplify_coll.h"
+#include "mpisync_alloc.h"
 
 #include "mpisync_comm_info.h"
 #include "mpisync_mpi_family.h"
@@ -44,9 +45,9 @@ MPI_Datatype ReceiveLayout(const CollStart &c, bool *built) {
     n += c.buffers[i].role == BufferRole::kCollOut;
   if (n == 0)
     return MPI_DATATYPE_NULL;
-  MPI_Count *lens = (MPI_Count *)InternalAlloc(2 * n * sizeof(MPI_Count));
+  MPI_Count *lens = (MPI_Count *)RuntimeAlloc(2 * n * sizeof(MPI_Count));
   MPI_Count *disps = lens + n;
-  MPI_Datatype *types = (MPI_Datatype *)InternalAlloc(n * sizeof(MPI_Datatype));
+  MPI_Datatype *types = (MPI_Datatype *)RuntimeAlloc(n * sizeof(MPI_Datatype));
   int k = 0;
   for (int i = 0; i < c.num_buffers; i++) {
     const BufferArg &b = c.buffers[i];
@@ -63,8 +64,8 @@ MPI_Datatype ReceiveLayout(const CollStart &c, bool *built) {
     *built = true;
   else
     layout = MPI_DATATYPE_NULL;
-  InternalFree(lens);
-  InternalFree(types);
+  RuntimeFree(lens);
+  RuntimeFree(types);
   return layout;
 }
 
@@ -136,7 +137,7 @@ const MPI_Datatype *KeepTypes(AmpRequest *held, const MPI_Datatype *types,
   if (n <= 0)
     return types;
   int slot = h.lists[0] ? 1 : 0;
-  h.lists[slot] = (MPI_Datatype *)InternalAlloc(n * sizeof(MPI_Datatype));
+  h.lists[slot] = (MPI_Datatype *)RuntimeAlloc(n * sizeof(MPI_Datatype));
   h.list_len[slot] = n;
   for (int i = 0; i < n; i++)
     h.lists[slot][i] = KeepType(types[i]);
@@ -162,7 +163,7 @@ void ReleaseCall(HeldCall *h) {
     for (int i = 0; i < h->list_len[k]; i++)
       DropType(h->lists[k][i]);
     if (h->lists[k])
-      InternalFree(h->lists[k]);
+      RuntimeFree(h->lists[k]);
     h->lists[k] = nullptr;
     h->list_len[k] = 0;
   }

@@ -20,6 +20,7 @@
 #include <mpi.h>
 
 #include "amplify_requests.h"
+#include "mpisync_alloc.h"
 #include "mpisync_collectives.h"
 
 #include "sanitizer_common/sanitizer_allocator_internal.h"
@@ -54,13 +55,13 @@ int HoldCall(AmpRequest *held, MPI_Request *request);
 template <typename F>
 int FinishHold(AmpRequest *held, const F &issue, MPI_Request *request) {
   HeldCall &h = held->call;
-  h.closure = new (__sanitizer::InternalAlloc(sizeof(F))) F(issue);
+  h.closure = new (RuntimeAlloc(sizeof(F))) F(issue);
   h.issue = [](void *closure, void *recv, MPI_Request *real) {
     return (*static_cast<F *>(closure))(recv, real);
   };
   h.release = [](void *closure) {
     static_cast<F *>(closure)->~F();
-    __sanitizer::InternalFree(closure);
+    RuntimeFree(closure);
   };
   return HoldCall(held, request);
 }

@@ -4,6 +4,7 @@
 #include "amplify.h"
 #include "amplify_internal.h"
 #include "amplify_requests.h"
+#include "mpisync_alloc.h"
 #include "mpisync_mpi_family.h"
 
 #include "mpisync_datatype.h"
@@ -165,7 +166,7 @@ void *AllocData(uptr size) {
   if (size == 0)
     size = 1;
   if (size <= (1 << 16))
-    return InternalAlloc(size);
+    return RuntimeAlloc(size);
   return MmapOrDieOnFatalError(size, "amplify data copy");
 }
 
@@ -175,7 +176,7 @@ void FreeData(void *p, uptr size) {
   if (size == 0)
     size = 1;
   if (size <= (1 << 16))
-    InternalFree(p);
+    RuntimeFree(p);
   else
     UnmapOrDie(p, size);
 }
@@ -214,7 +215,7 @@ MPI_Datatype KeepType(MPI_Datatype type) {
     return type;
   Lock lock(&TableMutex());
   if (!kept)
-    kept = new (InternalAlloc(sizeof(*kept))) DenseMap<MPI_Datatype, int>();
+    kept = new (RuntimeAlloc(sizeof(*kept))) DenseMap<MPI_Datatype, int>();
   (*kept)[copy] = 1;
   return copy;
 }

@@ -1,6 +1,7 @@
 // Request records, the held queue and the Wait/Test family of the amplify
 // layer (amplify_requests.h).
 #include "amplify_requests.h"
+#include "mpisync_alloc.h"
 
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
@@ -27,7 +28,7 @@ InternalMmapVectorNoCtor<AmpRequest *> detached;
 
 DenseMap<MPI_Request, AmpRequest *> &Table() {
   if (!table)
-    table = new (InternalAlloc(sizeof(*table)))
+    table = new (RuntimeAlloc(sizeof(*table)))
         DenseMap<MPI_Request, AmpRequest *>();
   return *table;
 }
@@ -148,9 +149,9 @@ public:
       recs_ = recs_small_;
       sts_ = sts_small_;
     } else {
-      tmp_ = (MPI_Request *)InternalAlloc(n * sizeof(MPI_Request));
-      recs_ = (AmpRequest **)InternalAlloc(n * sizeof(AmpRequest *));
-      sts_ = (MPI_Status *)InternalAlloc(n * sizeof(MPI_Status));
+      tmp_ = (MPI_Request *)RuntimeAlloc(n * sizeof(MPI_Request));
+      recs_ = (AmpRequest **)RuntimeAlloc(n * sizeof(AmpRequest *));
+      sts_ = (MPI_Status *)RuntimeAlloc(n * sizeof(MPI_Status));
     }
     IssueHeld();
     for (int i = 0; i < n; i++) {
@@ -167,9 +168,9 @@ public:
   }
   ~Batch() {
     if (tmp_ != tmp_small_) {
-      InternalFree(tmp_);
-      InternalFree(recs_);
-      InternalFree(sts_);
+      RuntimeFree(tmp_);
+      RuntimeFree(recs_);
+      RuntimeFree(sts_);
     }
   }
   MPI_Request *reqs() { return tmp_; }
@@ -461,7 +462,7 @@ int AmpStartall(int count, MPI_Request reqs[]) {
 } // namespace
 
 AmpRequest *NewRequest(ReqKind kind, bool proxy) {
-  AmpRequest *req = (AmpRequest *)InternalAlloc(sizeof(AmpRequest));
+  AmpRequest *req = (AmpRequest *)RuntimeAlloc(sizeof(AmpRequest));
   internal_memset(req, 0, sizeof(*req));
   req->kind = kind;
   req->user = MPI_REQUEST_NULL;
@@ -503,7 +504,7 @@ void DeleteRequest(AmpRequest *req) {
     DropType(req->send.type);
   if (req->kind == ReqKind::kColl)
     ReleaseCall(&req->call);
-  InternalFree(req);
+  RuntimeFree(req);
 }
 
 bool IsCollective(const AmpRequest *req) {

@@ -1,6 +1,7 @@
 // RMA calls under amplify (amplify_rma.h): windows, operations held in
 // their window's queue, and the synchronization calls that issue them.
 #include "amplify_rma.h"
+#include "mpisync_alloc.h"
 
 #include "amplify_bounce.h"
 #include "amplify_requests.h"
@@ -21,19 +22,19 @@ DenseMap<MPI_Win, AmpWindow *> *windows;
 DenseMap<MPI_Win, AmpWindow *> &Windows() {
   if (!windows)
     windows =
-        new (InternalAlloc(sizeof(*windows))) DenseMap<MPI_Win, AmpWindow *>();
+        new (RuntimeAlloc(sizeof(*windows))) DenseMap<MPI_Win, AmpWindow *>();
   return *windows;
 }
 
 // A new window: every member learns every target's disp_unit (the
 // atomicity stage turns byte offsets into target displacements).
 void AddWindow(MPI_Win win, MPI_Comm comm, int disp_unit) {
-  AmpWindow *w = (AmpWindow *)InternalAlloc(sizeof(AmpWindow));
+  AmpWindow *w = (AmpWindow *)RuntimeAlloc(sizeof(AmpWindow));
   internal_memset(w, 0, sizeof(*w));
   w->win = win;
   PMPI_Comm_size(comm, &w->size);
-  w->disp_units = (int *)InternalAlloc(sizeof(int) * w->size);
-  w->locks = (int *)InternalAlloc(sizeof(int) * w->size);
+  w->disp_units = (int *)RuntimeAlloc(sizeof(int) * w->size);
+  w->locks = (int *)RuntimeAlloc(sizeof(int) * w->size);
   internal_memset(w->locks, 0, sizeof(int) * w->size);
   PMPI_Allgather(&disp_unit, 1, MPI_INT, w->disp_units, 1, MPI_INT, comm);
   w->next_seq = 1;
@@ -46,11 +47,11 @@ void RemoveWindow(AmpWindow *w) {
     Lock lock(&TableMutex());
     Windows().erase(w->win);
   }
-  InternalFree(w->disp_units);
-  InternalFree(w->locks);
+  RuntimeFree(w->disp_units);
+  RuntimeFree(w->locks);
   if (w->issued.capacity())
     w->issued.Destroy();
-  InternalFree(w);
+  RuntimeFree(w);
 }
 
 template <typename D>
@@ -132,7 +133,7 @@ HeldRma *NewHeld(RmaOp kind, MPI_Win win, int target, MPI_Count count1,
   for (MPI_Datatype t : types)
     if (t != MPI_DATATYPE_NULL && !TypeUsable(t))
       return nullptr;
-  HeldRma *op = (HeldRma *)InternalAlloc(sizeof(HeldRma));
+  HeldRma *op = (HeldRma *)RuntimeAlloc(sizeof(HeldRma));
   internal_memset(op, 0, sizeof(*op));
   op->kind = kind;
   op->win = win;

@@ -10,6 +10,7 @@
 #include "amplify_requests.h"
 #include "amplify_rma.h"
 #include "amplify_split.h"
+#include "mpisync_alloc.h"
 #include "mpisync_mpi_family.h"
 
 #include "sanitizer_common/sanitizer_allocator_internal.h"
@@ -225,7 +226,7 @@ void IssueFor(AmpWindow *w, int target, Completes what, bool epoch_end) {
   // the accumulates before it must precede.
   u64 *last_fetch = nullptr;
   if (what == Completes::kLocal) {
-    last_fetch = (u64 *)InternalAlloc(sizeof(u64) * (w->size + 1));
+    last_fetch = (u64 *)RuntimeAlloc(sizeof(u64) * (w->size + 1));
     internal_memset(last_fetch, 0, sizeof(u64) * (w->size + 1));
     for (HeldRma *op = w->head; op; op = op->next)
       if (IsAccumulate(op->kind) && Fetches(op->kind))
@@ -251,7 +252,7 @@ void IssueFor(AmpWindow *w, int target, Completes what, bool epoch_end) {
     }
     op = next;
   }
-  InternalFree(last_fetch);
+  RuntimeFree(last_fetch);
   if (epoch_end)
     Count(kStatIssuedAtEpochEnd, batch.size());
   IssuePiecesOf(w, batch.data(), batch.size());
@@ -290,7 +291,7 @@ void ReleaseIssued(AmpWindow *w) {
     DropType(op->otype);
     DropType(op->rtype);
     DropType(op->ttype);
-    InternalFree(op);
+    RuntimeFree(op);
   }
   w->issued.clear();
 }

@@ -1,6 +1,7 @@
 // Type maps of datatypes as lists of basic elements (amplify_split.h), from
 // MPI_Type_get_envelope/get_contents.
 #include "amplify_split.h"
+#include "mpisync_alloc.h"
 
 #include "mpisync_mpi_family.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
@@ -35,9 +36,9 @@ struct Contents {
     ni = (int)cni;
     na = (int)cna;
     nd = (int)cnd;
-    ints = (int *)InternalAlloc((ni + 1) * sizeof(int));
-    addrs = (MPI_Aint *)InternalAlloc((na + 1) * sizeof(MPI_Aint));
-    types = (MPI_Datatype *)InternalAlloc((nd + 1) * sizeof(MPI_Datatype));
+    ints = (int *)RuntimeAlloc((ni + 1) * sizeof(int));
+    addrs = (MPI_Aint *)RuntimeAlloc((na + 1) * sizeof(MPI_Aint));
+    types = (MPI_Datatype *)RuntimeAlloc((nd + 1) * sizeof(MPI_Datatype));
     return PMPI_Type_get_contents(type, ni, na, nd, ints, addrs, types) ==
            MPI_SUCCESS;
   }
@@ -49,9 +50,9 @@ struct Contents {
       if (comb != MPI_COMBINER_NAMED)
         PMPI_Type_free(&types[i]);
     }
-    InternalFree(ints);
-    InternalFree(addrs);
-    InternalFree(types);
+    RuntimeFree(ints);
+    RuntimeFree(addrs);
+    RuntimeFree(types);
   }
 };
 

@@ -1,5 +1,6 @@
 // A clone's communicator table (clone_comm_table.h).
 #include "clone/clone_comm_table.h"
+#include "mpisync_alloc.h"
 
 #include "clone/clone_state.h"
 #include "mpisync_comm_info.h"
@@ -19,7 +20,7 @@ DenseMap<MPI_Comm, CommFacts> *table;
 
 DenseMap<MPI_Comm, CommFacts> &Table() {
   if (!table)
-    table = new (InternalAlloc(sizeof(*table))) DenseMap<MPI_Comm, CommFacts>();
+    table = new (RuntimeAlloc(sizeof(*table))) DenseMap<MPI_Comm, CommFacts>();
   return *table;
 }
 

@@ -6,6 +6,7 @@
 // matching by index). MPI_Start(all), MPI_Request_free and MPI_Cancel are
 // here too: they act on requests only.
 #include "clone/clone_completion.h"
+#include "mpisync_alloc.h"
 
 #include "clone/clone_calls.h"
 #include "clone/clone_mirror.h"
@@ -49,13 +50,13 @@ struct Completion {
 class Scratch {
 public:
   explicit Scratch(int n) : n_(n < 1 ? 1 : n) {
-    statuses = (MPI_Status *)InternalAlloc(sizeof(MPI_Status) * n_);
-    known = (int *)InternalAlloc(sizeof(int) * n_);
+    statuses = (MPI_Status *)RuntimeAlloc(sizeof(MPI_Status) * n_);
+    known = (int *)RuntimeAlloc(sizeof(int) * n_);
     internal_memset(statuses, 0, sizeof(MPI_Status) * n_);
   }
   ~Scratch() {
-    InternalFree(statuses);
-    InternalFree(known);
+    RuntimeFree(statuses);
+    RuntimeFree(known);
   }
   MPI_Status *statuses;
   int *known;
@@ -151,11 +152,11 @@ class SavedHandles {
 public:
   SavedHandles(const MPI_Request *slots, int n) {
     handles =
-        (MPI_Request *)InternalAlloc(sizeof(MPI_Request) * (n < 1 ? 1 : n));
+        (MPI_Request *)RuntimeAlloc(sizeof(MPI_Request) * (n < 1 ? 1 : n));
     for (int i = 0; i < n; i++)
       handles[i] = slots[i];
   }
-  ~SavedHandles() { InternalFree(handles); }
+  ~SavedHandles() { RuntimeFree(handles); }
   MPI_Request *handles;
 };
 

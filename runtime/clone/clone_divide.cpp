@@ -1,5 +1,6 @@
 // Divided checking among clones (clone_divide.h).
 #include "clone/clone_divide.h"
+#include "mpisync_alloc.h"
 
 #include "clone/clone_rma.h"
 #include "clone/clone_state.h"
@@ -69,7 +70,7 @@ int OwnerOf(uptr pc) {
   SpinMutexLock lock(&owner_mu);
   if (!owner_of_pc)
     owner_of_pc =
-        new (InternalAlloc(sizeof(*owner_of_pc))) DenseMap<uptr, int>();
+        new (RuntimeAlloc(sizeof(*owner_of_pc))) DenseMap<uptr, int>();
   if (auto *found = owner_of_pc->find(pc))
     return found->second;
   symbolizing = true;

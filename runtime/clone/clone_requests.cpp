@@ -1,5 +1,6 @@
 // The request table of a parent and its clones (clone_requests.h).
 #include "clone/clone_requests.h"
+#include "mpisync_alloc.h"
 
 #include "mpisync_mpi_family.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
@@ -17,7 +18,7 @@ DenseMap<MPI_Request, RequestEntry *> *table;
 
 DenseMap<MPI_Request, RequestEntry *> &Table() {
   if (!table)
-    table = new (InternalAlloc(sizeof(*table)))
+    table = new (RuntimeAlloc(sizeof(*table)))
         DenseMap<MPI_Request, RequestEntry *>();
   return *table;
 }
@@ -38,8 +39,8 @@ void FreeEntry(RequestEntry *e) {
         !Predefined(e->buffers[i].datatype))
       PMPI_Type_free(&e->buffers[i].datatype);
   if (e->buffers)
-    InternalFree(e->buffers);
-  InternalFree(e);
+    RuntimeFree(e->buffers);
+  RuntimeFree(e);
 }
 
 MPI_Count ReceivedCount(const BufferArg &b, const MPI_Status *status) {
@@ -64,7 +65,7 @@ void RegisterRequest(MPI_Request handle, const CallArgs &call) {
   if (handle == MPI_REQUEST_NULL)
     return;
   ForgetRequest(handle); // a handle MPI reused
-  RequestEntry *e = (RequestEntry *)InternalAlloc(sizeof(RequestEntry));
+  RequestEntry *e = (RequestEntry *)RuntimeAlloc(sizeof(RequestEntry));
   e->persistent = call.kind == CallKind::kPersistent;
   e->collective = call.collective;
   e->active = !e->persistent;
@@ -73,7 +74,7 @@ void RegisterRequest(MPI_Request handle, const CallArgs &call) {
   e->buffers = nullptr;
   if (call.num_buffers) {
     e->buffers =
-        (BufferArg *)InternalAlloc(sizeof(BufferArg) * call.num_buffers);
+        (BufferArg *)RuntimeAlloc(sizeof(BufferArg) * call.num_buffers);
     for (int i = 0; i < call.num_buffers; i++) {
       e->buffers[i] = call.buffers[i];
       // The program may free the datatype while the operation is pending.

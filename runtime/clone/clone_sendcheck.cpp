@@ -1,6 +1,7 @@
 // SendCheck (clone_sendcheck.h): hash, broadcast, verdicts, and the
 // diverging clone's packed data for the parent's report.
 #include "clone/clone_sendcheck.h"
+#include "mpisync_alloc.h"
 
 #include "clone/clone_report.h"
 #include "clone/clone_state.h"
@@ -43,7 +44,7 @@ char *Pack(const BufferArg *buffers, int n, MPI_Count *size) {
     if (PMPI_Pack_size_c(b.count, b.datatype, MPI_COMM_SELF, &s) == MPI_SUCCESS)
       total += s;
   }
-  char *data = (char *)InternalAlloc(total ? total : 1);
+  char *data = (char *)RuntimeAlloc(total ? total : 1);
   MPI_Count position = 0;
   for (int i = 0; i < n; i++) {
     const BufferArg &b = buffers[i];
@@ -131,12 +132,12 @@ void TakeVerdict(int clone) {
             MPI_STATUS_IGNORE);
   KeptSend *k = FindKept(v.seq);
   if (!v.same) {
-    char *theirs = (char *)InternalAlloc(v.size ? v.size : 1);
+    char *theirs = (char *)RuntimeAlloc(v.size ? v.size : 1);
     PMPI_Recv_c(theirs, v.size, MPI_BYTE, clone, kDataTag, family.comm,
                 MPI_STATUS_IGNORE);
     if (k)
       Compare(*k, clone, theirs, v.size);
-    InternalFree(theirs);
+    RuntimeFree(theirs);
   }
   if (k)
     k->verdicts_due--;
@@ -144,7 +145,7 @@ void TakeVerdict(int clone) {
   uptr done = 0;
   while (done < kept.size() && kept[done].verdicts_due == 0) {
     kept_bytes -= kept[done].size;
-    InternalFree(kept[done].data);
+    RuntimeFree(kept[done].data);
     done++;
   }
   if (done) {
@@ -182,7 +183,7 @@ void ReapAnswers(bool wait) {
     else
       PMPI_Test(&answers[i].request, &done, MPI_STATUS_IGNORE);
     if (done)
-      InternalFree(answers[i].memory);
+      RuntimeFree(answers[i].memory);
     else
       answers[live++] = answers[i];
   }
@@ -225,13 +226,13 @@ void SendCheck(const char *call, const BufferArg *buffers, int n) {
       TakeVerdicts(true, kept.size() - 1);
     return;
   }
-  Verdict *v = (Verdict *)InternalAlloc(sizeof(Verdict));
+  Verdict *v = (Verdict *)RuntimeAlloc(sizeof(Verdict));
   v->seq = seq;
   v->same = mine == parents;
   v->size = size;
   SendAnswer(v, sizeof(*v), kVerdictTag);
   if (v->same)
-    InternalFree(data);
+    RuntimeFree(data);
   else
     SendAnswer(data, size, kDataTag); // the parent shows where the bytes differ
   ReapAnswers(false);
