@@ -47,7 +47,7 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
   // overlap, so many blocks cost O(n log n), not O(n^2). Most operations
   // have a buffer or two: on the stack; scratch memory for more (a page
   // mapped and unmapped per start cost more than the rest of it, and the
-  // internal allocator's lock and free lists were still 2% of 10^5 starts).
+  // allocator's lock and free lists were still 2% of 10^5 starts).
   constexpr uptr kOnStack = 4;
   uptr order_on_stack[kOnStack];
   bool reported_on_stack[kOnStack] = {};

@@ -240,9 +240,9 @@ Mutex &StateMutex() { return state_mutex; }
 namespace {
 // Records of destroyed operations, kept for the next ones (linked through
 // next_same_handle): a start and a completion cost an allocation and a
-// free of the internal allocator otherwise, which takes its own lock. All
-// are kept: the internal allocator would keep their memory mapped too (its
-// primary never returns memory), so the list holds no more than the peak
+// free otherwise, each under the allocator's lock. All are kept: the
+// allocator would keep their memory too (it never returns memory to the
+// system, mpisync_alloc.h), so the list holds no more than the peak
 // of live operations already took, and 10^5 sends started after 10^5
 // completions (labelprop_p2p's sweeps) reuse them all.
 PendingOp *free_ops;
@@ -597,8 +597,8 @@ PendingOp *ActiveOp(uptr i) { return active_ops[i]; }
 void CollectRegisteredOps(PendingOp ***ops, uptr *n) {
   *n = 0;
   *ops = nullptr;
-  // No request ever registered: nothing to allocate (a first allocation in
-  // a small size class of the internal allocator touches a whole MiB).
+  // No request ever registered: nothing to allocate (the finalize of a
+  // clean run allocates nothing).
   if (!request_table)
     return;
   RequestTable &table = Table();

@@ -8,7 +8,7 @@
 // with the largest hull end (a range query skips subtrees that end before
 // it) and with whether some buffer in it was not yet seen being moved by
 // the MPI library (the library-copy observer skips subtrees already seen).
-// Nodes come from the internal allocator and are recycled. Removal starts
+// Nodes come from the runtime's allocator and are recycled. Removal starts
 // at the node (parent links) and stops updating the summaries above it at
 // the first one that does not change: no search from the root, whose path
 // was a cache miss per level with 10^5 nodes. The nodes are
