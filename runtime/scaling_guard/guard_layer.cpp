@@ -1,5 +1,6 @@
 // Installation of the scaling guard's layer (guard_layer.h).
 #include "guard_layer.h"
+#include "mpisync_alloc.h"
 
 #include "../mpisync_flags.h"
 #include "guard_bounds.h"
@@ -17,7 +18,7 @@ namespace scaling {
 
 MpiNext below;
 
-void *RetainedAlloc(uptr size) { return __sanitizer::InternalAlloc(size); }
+void *RetainedAlloc(uptr size) { return RuntimeAlloc(size); }
 
 } // namespace scaling
 

@@ -6,6 +6,7 @@
 // and every start, unordered_buffers.cpp) read it without the lock: under
 // MPI_THREAD_MULTIPLE the lock was taken hundreds of times per operation.
 #include "threads/thread_clocks.h"
+#include "mpisync_alloc.h"
 
 #include "mpisync_flags.h"
 #include "mpisync_interface.h"
@@ -59,7 +60,7 @@ THREADLOCAL int my_slot_plus_one;
 
 DenseMap<uptr, VectorClock *> &SyncClocks() {
   if (!sync_clocks) {
-    void *mem = InternalAlloc(sizeof(DenseMap<uptr, VectorClock *>));
+    void *mem = RuntimeAlloc(sizeof(DenseMap<uptr, VectorClock *>));
     sync_clocks = new (mem) DenseMap<uptr, VectorClock *>();
   }
   return *sync_clocks;
@@ -167,7 +168,7 @@ void Release(uptr sync) {
   SpinMutexLock lock(&engine_mu);
   VectorClock *&clock = SyncClocks()[sync];
   if (!clock) {
-    clock = static_cast<VectorClock *>(InternalAlloc(sizeof(VectorClock)));
+    clock = static_cast<VectorClock *>(RuntimeAlloc(sizeof(VectorClock)));
     internal_memset(clock, 0, sizeof(*clock));
   }
   Slot &me = slots[slot];
@@ -196,7 +197,7 @@ void ForgetSync(uptr sync) {
   auto *entry = SyncClocks().find(sync);
   if (!entry)
     return;
-  InternalFree(entry->second);
+  RuntimeFree(entry->second);
   SyncClocks().erase(sync);
 }
 
@@ -220,7 +221,7 @@ ForkToken *BeforeThreadCreate() {
   child.Join(slots[parent].clock);
   child.c[slot] = own;
   slots[parent].clock.c[parent]++;
-  ForkToken *token = static_cast<ForkToken *>(InternalAlloc(sizeof(ForkToken)));
+  ForkToken *token = static_cast<ForkToken *>(RuntimeAlloc(sizeof(ForkToken)));
   token->slot = slot;
   return token;
 }
@@ -229,7 +230,7 @@ void ThreadStarted(ForkToken *token) {
   if (!token)
     return;
   my_slot_plus_one = token->slot + 1;
-  InternalFree(token);
+  RuntimeFree(token);
 }
 
 void ForgetForkToken(ForkToken *token) {
@@ -238,7 +239,7 @@ void ForgetForkToken(ForkToken *token) {
     slots[token->slot].last_epoch = slots[token->slot].clock.c[token->slot];
     slots[token->slot].used = false;
   }
-  InternalFree(token);
+  RuntimeFree(token);
 }
 
 void ThreadFinished(uptr sync) {

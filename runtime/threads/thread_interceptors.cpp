@@ -4,6 +4,7 @@
 // made inside the MPI library (its own locks) and by threads MPISync does not
 // track are passed through.
 #include "threads/thread_interceptors.h"
+#include "mpisync_alloc.h"
 
 #include "interception/interception.h"
 #include "mpisync_rtl.h"
@@ -45,7 +46,7 @@ struct ThreadStart {
 
 void *StartTrackedThread(void *p) {
   ThreadStart start = *static_cast<ThreadStart *>(p);
-  InternalFree(p);
+  mpisync::RuntimeFree(p);
   mpisync::threads::ThreadStarted(start.token);
   // The first unwind of a thread looks up its stack bounds, which mallocs
   // and frees in libc; a report made under StateMutex must not be the first
@@ -64,12 +65,12 @@ INTERCEPTOR(int, pthread_create, pthread_t *thread, const pthread_attr_t *attr,
   if (!token)
     return REAL(pthread_create)(thread, attr, routine, arg);
   ThreadStart *start =
-      static_cast<ThreadStart *>(InternalAlloc(sizeof(ThreadStart)));
+      static_cast<ThreadStart *>(mpisync::RuntimeAlloc(sizeof(ThreadStart)));
   *start = {routine, arg, token};
   int rc = REAL(pthread_create)(thread, attr, StartTrackedThread, start);
   if (rc != 0) {
     mpisync::threads::ForgetForkToken(token);
-    InternalFree(start);
+    mpisync::RuntimeFree(start);
   }
   return rc;
 }

@@ -9,6 +9,7 @@
 // errs towards more order (a missed race), never less (a false report):
 // all completed tasks release into one clock that taskwait, taskgroup,
 // barriers and tasks with dependences acquire.
+#include "mpisync_alloc.h"
 #include "mpisync_flags.h"
 #include "mpisync_rtl.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
@@ -48,7 +49,8 @@ char tasks_done_key;
 uptr TasksDone() { return (uptr)&tasks_done_key; }
 
 TeamCell *NewTeam() {
-  TeamCell *t = static_cast<TeamCell *>(InternalAlloc(sizeof(TeamCell)));
+  TeamCell *t =
+      static_cast<TeamCell *>(mpisync::RuntimeAlloc(sizeof(TeamCell)));
   internal_memset(t, 0, sizeof(*t));
   atomic_store_relaxed(&t->refs, 1);
   return t;
@@ -60,12 +62,13 @@ void Unref(TeamCell *t) {
   ForgetSync(t->fork());
   ForgetSync(t->barrier());
   ForgetSync(t->join());
-  InternalFree(t);
+  mpisync::RuntimeFree(t);
 }
 
 TaskCell *NewTask(TeamCell *team, bool explicit_task, bool deps,
                   unsigned index) {
-  TaskCell *c = static_cast<TaskCell *>(InternalAlloc(sizeof(TaskCell)));
+  TaskCell *c =
+      static_cast<TaskCell *>(mpisync::RuntimeAlloc(sizeof(TaskCell)));
   *c = {team, explicit_task, deps, index};
   return c;
 }
@@ -120,7 +123,7 @@ void OnImplicitTask(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
     mpisync::threads::SetParked(true);
   Unref(task->team);
   task_data->ptr = nullptr;
-  InternalFree(task);
+  mpisync::RuntimeFree(task);
 }
 
 bool IsBarrier(ompt_sync_region_t kind) {
@@ -168,7 +171,7 @@ void OnTaskSchedule(ompt_data_t *prior, ompt_task_status_t status,
     if (finished) {
       ForgetSync((uptr)done);
       prior->ptr = nullptr;
-      InternalFree(done);
+      mpisync::RuntimeFree(done);
     }
   }
   TaskCell *task = TaskOf(next);

@@ -6,6 +6,7 @@
 // the newer either, and conflicts with the newer operation), at most
 // kMaxUnordered, oldest dropped first.
 #include "threads/unordered_buffers.h"
+#include "mpisync_alloc.h"
 
 #include "mpisync_flags.h"
 #include "mpisync_report_desc.h"
@@ -145,7 +146,7 @@ PendingOp *CopyOp(const PendingOp &op) {
   PendingOp *copy = NewOp(op.call, op.persistent); // a record DestroyOp takes
   DescribeInto(copy, op,
                static_cast<PendingBuffer *>(
-                   InternalAlloc(op.num_buffers * sizeof(PendingBuffer) + 1)));
+                   RuntimeAlloc(op.num_buffers * sizeof(PendingBuffer) + 1)));
   for (uptr b = 0; b < op.num_buffers; b++)
     if (copy->buffers[b].map)
       copy->buffers[b].map->refs++;
