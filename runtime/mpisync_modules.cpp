@@ -73,12 +73,12 @@ atomic_uintptr_t current_map;
 StaticSpinMutex rebuild_mu;
 
 int AddModule(struct dl_phdr_info *info, size_t, void *arg) {
-  // (glibc's dl_phdr_info has had dlpi_adds since 2.4.)
   auto *out = static_cast<Collected *>(arg);
-  out->adds = info->dlpi_adds;
+  out->adds = info->dlpi_adds; // in glibc's dl_phdr_info since 2.4
+  // The main program (no dlpi_name) is never the MPI library's.
+  bool main_program = !info->dlpi_name || !info->dlpi_name[0];
   const char *name = ModuleName(info->dlpi_name);
-  bool mpi = IsMpiLibraryModule(
-      info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : nullptr);
+  bool mpi = !main_program && IsMpiLibraryModule(info->dlpi_name);
   uptr name_at = out->names.size();
   for (const char *c = name; *c; c++)
     out->names.push_back(*c);
@@ -136,6 +136,13 @@ const CodeMap *Current() {
       atomic_load(&current_map, memory_order_acquire));
 }
 
+// Takes and publishes a new snapshot; rebuild_mu held.
+const CodeMap *Republish() {
+  const CodeMap *map = Snapshot();
+  atomic_store(&current_map, reinterpret_cast<uptr>(map), memory_order_release);
+  return map;
+}
+
 // The range holding pc, from a new snapshot if the current one lacks it (a
 // module loaded since); null for a pc in no module's code.
 const CodeRange *RangeOf(uptr pc) {
@@ -144,9 +151,7 @@ const CodeRange *RangeOf(uptr pc) {
   SpinMutexLock lock(&rebuild_mu);
   if (const CodeRange *r = Find(Current(), pc))
     return r;
-  const CodeMap *map = Snapshot();
-  atomic_store(&current_map, reinterpret_cast<uptr>(map), memory_order_release);
-  return Find(map, pc);
+  return Find(Republish(), pc);
 }
 
 } // namespace
@@ -193,11 +198,8 @@ uptr PcOfModuleOffset(const char *module, uptr offset) {
     dl_iterate_phdr(CountAdds, &adds);
     SpinMutexLock lock(&rebuild_mu);
     const CodeMap *map = Current();
-    if (!map || map->adds != adds) {
-      map = Snapshot();
-      atomic_store(&current_map, reinterpret_cast<uptr>(map),
-                   memory_order_release);
-    }
+    if (!map || map->adds != adds)
+      map = Republish();
     r = Named(map, module);
   }
   return r ? r->bias + offset : 0;
