@@ -91,7 +91,7 @@ void CheckEntered(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
   if (!(bits & ~(kShadowWinMask | kShadowUnorderedMask)))
     return;
   CountStat(kStatShadow);
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   AccessInfo access = {p, size, is_write, pc, bp};
   ForEachOverlap(
       p, p + size,
@@ -159,7 +159,7 @@ void CheckRelease(uptr begin, uptr end, bool is_stack, const char *how,
   // Every member of a family forgets the released operation; the clone
   // that owns the site reports it.
   clone::AccessCheckScope access_check(clone::ChecksSite(pc));
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   threads::ForgetUnorderedIn(begin, end);
   // Collect first: reporting deactivates, which changes the active set.
   InternalMmapVector<PendingOp *> hit;

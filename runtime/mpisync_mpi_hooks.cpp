@@ -127,7 +127,7 @@ bool SendCompleteInLibrary(const PendingOp *op, MPI_Request request) {
 }
 
 bool HandleInUse(MPI_Request request) {
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   return FindOp(request) != nullptr;
 }
 
@@ -187,7 +187,7 @@ void OnInit(MpiCall &, int rc) {
 
 void BeforeFinalize(MpiCall &call) {
   FinalizeWindows(call);
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   PendingOp **ops;
   uptr n;
   CollectRegisteredOps(&ops, &n);
@@ -221,7 +221,7 @@ void BeforeFinalize(MpiCall &call) {
 void CheckBlocking(MpiCall &call, const BufferArg *buffers, int n) {
   if ((!__mpisync_state.pending && !threads::Tracking()) || n == 0)
     return;
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   PendingOp *op = NewOp(call.name(), /*persistent=*/false);
   for (int i = 0; i < n; i++)
     AddBuffer(op, buffers[i].role, buffers[i].buf, buffers[i].count,
@@ -234,7 +234,7 @@ void CheckBlocking(MpiCall &call, const BufferArg *buffers, int n) {
 }
 
 void BeforeStart(MpiCall &call, const BufferArg *buffers, int n) {
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   PendingOp *op = NewOp(call.name(), /*persistent=*/false);
   for (int i = 0; i < n; i++)
     AddBuffer(op, buffers[i].role, buffers[i].buf, buffers[i].count,
@@ -271,7 +271,7 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   if (!op)
     return;
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL) {
-    Lock lock(&StateMutex());
+    StateLock lock(&StateMutex());
     DestroyOp(op);
     return;
   }
@@ -284,7 +284,7 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   bool consumed = observed || SendCompleteInLibrary(op, *request);
   if (consumed && HandleInUse(*request))
     GiveUniqueHandle(const_cast<MPI_Request *>(request));
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   if (consumed)
     NoteSendConsumed(op);
   op->request_slot = (uptr)request;
@@ -298,7 +298,7 @@ void OnPersistentInit(MpiCall &call, int rc, const MPI_Request *request,
                       const BufferArg *buffers, int n) {
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL)
     return;
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   PendingOp *op = NewOp(call.name(), /*persistent=*/true);
   for (int i = 0; i < n; i++)
     AddBuffer(op, buffers[i].role, buffers[i].buf, buffers[i].count,
@@ -308,7 +308,7 @@ void OnPersistentInit(MpiCall &call, int rc, const MPI_Request *request,
 }
 
 void BeforeStartRequests(MpiCall &call, const SavedRequests &requests) {
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   for (MPI_Count i = 0; i < requests.size(); i++) {
     PendingOp *op = FindOp(requests[i]);
     if (!op || op->state == OpState::kActive)
@@ -329,7 +329,7 @@ void AfterStartRequests(MpiCall &, int rc, const SavedRequests &requests) {
   for (MPI_Count i = 0; i < requests.size(); i++) {
     PendingOp *op;
     {
-      Lock lock(&StateMutex());
+      StateLock lock(&StateMutex());
       op = FindOp(requests[i]);
       if (!op)
         continue;
@@ -341,7 +341,7 @@ void AfterStartRequests(MpiCall &, int rc, const SavedRequests &requests) {
       ReportBuffersExceedingMemory(*op);
     }
     if (SendCompleteInLibrary(op, requests[i])) {
-      Lock lock(&StateMutex());
+      StateLock lock(&StateMutex());
       NoteSendConsumed(op);
     }
   }
@@ -355,7 +355,7 @@ void BeforeCompletion(MpiCall &, const SavedRequests &) {}
 void OnCompleted(MpiCall &call, const SavedRequests &saved, MPI_Count i) {
   if (i < 0 || i >= saved.size())
     return;
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   if (PendingOp *op = FindOp(saved[i], saved.slot(i)))
     Complete(call, op);
 }
@@ -385,7 +385,7 @@ void AfterFailedCompletion(MpiCall &call, const SavedRequests &saved,
 void OnStatusComplete(MpiCall &call, const SavedRequests &saved) {
   if (saved.size() == 0)
     return;
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   PendingOp *op = FindOp(saved[0]);
   if (!op || op->state != OpState::kActive)
     return;
@@ -403,7 +403,7 @@ void OnStatusComplete(MpiCall &call, const SavedRequests &saved) {
 void BeforeRequestFree(MpiCall &call, MPI_Request saved) {
   PendingOp *send = nullptr;
   {
-    Lock lock(&StateMutex());
+    StateLock lock(&StateMutex());
     PendingOp *op = FindOp(saved);
     bool only_sends = op && op->state == OpState::kActive;
     for (uptr b = 0; only_sends && b < op->num_buffers; b++)
@@ -417,7 +417,7 @@ void BeforeRequestFree(MpiCall &call, MPI_Request saved) {
   int send_done = 0;
   if (send)
     mpi_next.MPI_Request_get_status(saved, &send_done, MPI_STATUS_IGNORE);
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   PendingOp *op = FindOp(saved);
   if (!op)
     return;
@@ -440,19 +440,19 @@ void BeforeRequestFree(MpiCall &call, MPI_Request saved) {
 void BeforeTypeFree(MpiCall &, const MPI_Datatype *datatype) {
   if (!datatype)
     return;
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   ForgetDatatype(*datatype);
 }
 
 void AfterTypeFree(MpiCall &, MPI_Datatype freed) {
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   NoteDatatypeFreed(freed);
 }
 
 void AfterTypeNew(MpiCall &, const MPI_Datatype *newtype) {
   if (!newtype)
     return;
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   NoteDatatypeCreated(*newtype);
 }
 

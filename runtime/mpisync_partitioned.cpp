@@ -19,7 +19,7 @@ void OnPartitionedInit(MpiCall &call, int rc, const MPI_Request *request,
   MPI_Aint lb = 0, extent = 0;
   if (PMPI_Type_get_extent(datatype, &lb, &extent) != MPI_SUCCESS)
     return;
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   PendingOp *op = NewOp(call.name(), /*persistent=*/true);
   op->partitioned = true;
   for (MPI_Count i = 0; i < partitions; i++)
@@ -40,7 +40,7 @@ void OnPready(MpiCall &, int rc, MPI_Request request, MPI_Count low,
               MPI_Count high) {
   if (rc != MPI_SUCCESS)
     return;
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   PendingOp *op = FindOp(request);
   if (!op || !op->partitioned)
     return;
@@ -61,7 +61,7 @@ void OnParrived(MpiCall &, int rc, MPI_Request request, MPI_Count partition,
                 const int *flag) {
   if (rc != MPI_SUCCESS || !flag || !*flag || partition < 0)
     return;
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   PendingOp *op = FindOp(request);
   if (op && op->partitioned)
     DisarmBuffer(op, (uptr)partition);

@@ -22,7 +22,7 @@ namespace mpisync {
 
 namespace {
 
-Mutex state_mutex;
+StaticSpinMutex state_mutex;
 
 using RequestTable = DenseMap<MPI_Request, PendingOp *>;
 
@@ -235,7 +235,7 @@ MPISYNC_LIST_OPS(Window, rma_win_prev, rma_win_next)
 
 } // namespace
 
-Mutex &StateMutex() { return state_mutex; }
+StaticSpinMutex &StateMutex() { return state_mutex; }
 
 namespace {
 // Records of destroyed operations, kept for the next ones (linked through
@@ -247,6 +247,13 @@ namespace {
 // completions (labelprop_p2p's sweeps) reuse them all.
 PendingOp *free_ops;
 } // namespace
+
+// The layout's point (mpisync_pending.h): with MPICH's int handles an
+// operation and its first buffer take the allocator's 240-byte class.
+#if MPISYNC_MPI_MPICH
+static_assert(sizeof(PendingOp) + sizeof(PendingBuffer) <= 240,
+              "PendingOp's fields: keep them grouped by size");
+#endif
 
 PendingOp *NewOp(const char *call, bool persistent) {
   void *mem = free_ops;

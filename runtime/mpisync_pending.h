@@ -27,23 +27,25 @@ using __sanitizer::uptr;
 
 // BufferRole and what each role allows: include/mpisync/buffer_rules.def.
 
+// Fields ordered by size (no padding between them): a program with 10^5
+// operations pending keeps 10^5 of these (bench/'s labelprop_p2p).
 struct PendingBuffer {
-  BufferRole role;
-  uptr base;             // the buffer argument as passed
-  MPI_Datatype datatype; // for reports; the handle may be freed meanwhile
-  MPI_Count count;       // elements watched: `requested_count` unless clipped
+  uptr base;       // the buffer argument as passed
+  MPI_Count count; // elements watched: `requested_count` unless clipped
   MPI_Count requested_count; // the count argument as passed
-  DataMap *map;          // null: no data (count 0, or an invalid datatype)
-  uptr lo, hi;           // hull of the (watched) data
+  DataMap *map;              // null: no data (count 0, or an invalid datatype)
+  uptr lo, hi;               // hull of the (watched) data
   // The requested extent ran past mapped memory at this address (0: it did
   // not): only the elements before it are watched (mpisync_mapped_memory.h).
   uptr unmapped_at;
+  // Its entry in the address index while active and armed, else null.
+  IndexNode *index_node;
+  MPI_Datatype datatype; // for reports; the handle may be freed meanwhile
+  BufferRole role;
   // Whether the buffer is MPI's while the operation is active: partitions
   // of a partitioned send become MPI's at MPI_Pready, those of a receive
   // return to the program when they have arrived.
   bool armed;
-  // Its entry in the address index while active and armed, else null.
-  IndexNode *index_node;
 };
 
 enum class OpState : u8 {
@@ -52,17 +54,19 @@ enum class OpState : u8 {
   kActive,   // started, not completed
 };
 
+// Fields grouped by size, as PendingBuffer's: with MPICH's handles 168
+// bytes, and with one buffer the allocator's 240-byte class (200 and 88
+// took 288). The small fields first: the state and flags every hook tests
+// share the first cache line with the handle (with them last, bench/'s
+// labelprop_p2p ran 4% slower).
 struct PendingOp {
   MPI_Request request;
-  // MPICH hands out one shared handle for requests that completed inside
-  // their starting call; operations with equal handles form a FIFO chain.
-  PendingOp *next_same_handle;
-  // Which of them a completion call means: the request variable the handle
-  // was stored in, else the thread that started it.
-  uptr request_slot;
+  // Which of the operations with one handle a completion call means (see
+  // next_same_handle): the request variable the handle was stored in, else
+  // the thread that started it.
   int start_tid;
-  const char *call;       // the MPI function that created it
-  const char *start_call; // the one that last started it (MPI_Start, ...)
+  MPI_Win rma_win;
+  int rma_target;
   u32 start_stack;    // where it was (last) started
   u32 create_stack;   // where it was created (persistent requests)
   u32 complete_stack; // where it was last completed, 0 if never
@@ -82,39 +86,53 @@ struct PendingOp {
   bool send_data_consumed;
   // The library was seen writing the receive data.
   bool recv_data_written;
+  bool rma; // an RMA operation
+  // MPI_Rget, MPI_Rget_accumulate: their request completes them at the
+  // target too (the data came back).
+  bool rma_remote_on_request;
+  uptr request_slot;
+  // MPICH hands out one shared handle for requests that completed inside
+  // their starting call; operations with equal handles form a FIFO chain.
+  PendingOp *next_same_handle;
+  const char *call;       // the MPI function that created it
+  const char *start_call; // the one that last started it (MPI_Start, ...)
   // Bytes of the send (receive) data the library was seen copying so far:
-  // the flags above are set once it copied them all.
+  // send_data_consumed (recv_data_written) is set once it copied them all.
   u64 send_bytes_moved, recv_bytes_moved;
   // The copy log's position up to which the library's copies were applied
   // to the counts above (mpisync_copy_log.h).
   u64 copies_seen;
-  // An RMA operation's origin and result buffers (mpisync_rma_hooks.cpp):
-  // released by the synchronization that completes it locally at
-  // `rma_target` of `rma_win`, or by its request.
-  bool rma;
-  MPI_Win rma_win;
-  int rma_target;
-  // MPI_Rget, MPI_Rget_accumulate: their request completes them at the
-  // target too (the data came back); `rma_start` names their records.
-  bool rma_remote_on_request;
-  u64 rma_start;
   // While the operation has one buffer (most have), `buffers` points just
   // past the record (NewOp allocates room for one): no allocation of its
   // own.
   PendingBuffer *buffers;
-  uptr num_buffers, buffers_capacity;
+  u32 num_buffers, buffers_capacity;
   // Position in the active set (removal in O(1)), and the order in which
   // operations became active: overlap queries answer oldest first.
   uptr active_index;
   u64 active_seq;
+  // An RMA operation's origin and result buffers (mpisync_rma_hooks.cpp,
+  // `rma` below): released by the synchronization that completes it
+  // locally at `rma_target` of `rma_win`, or by its request. `rma_start`
+  // names the records of an MPI_Rget or MPI_Rget_accumulate.
+  u64 rma_start;
   // Active RMA operations of one window and target, and of one window:
   // local completion visits its own operations only.
   PendingOp *rma_target_prev, *rma_target_next;
   PendingOp *rma_win_prev, *rma_win_next;
 };
 
-// Everything below is guarded by StateMutex().
-__sanitizer::Mutex &StateMutex();
+// Everything below is guarded by StateMutex(). A spin lock (yielding the
+// processor after a few spins): its unlock is a plain store, where the
+// sleeping mutex's is one more locked instruction. A locked instruction
+// waits for this thread's earlier stores to drain, and inside MPI those
+// are the library's stores to memory it shares with the other processes:
+// the copies observed inside MPI_Waitsome and the RMA calls spent their
+// time there (bench/'s bfs_rma 4.5% and labelprop_p2p 4% faster; no
+// change on the oversubscribed threads_p2p). It is held for short,
+// bounded work; a report (symbolization) is the exception.
+__sanitizer::StaticSpinMutex &StateMutex();
+using StateLock = __sanitizer::SpinMutexLock;
 
 PendingOp *NewOp(const char *call, bool persistent);
 // Describes `count` elements of `datatype` at `buf` and appends the buffer.

@@ -50,7 +50,7 @@ InternalMmapVectorNoCtor<CompletedRequest> completed_requests;
 void ApplyCompletedRequests() {
   ScratchVector<CompletedRequest> todo;
   {
-    Lock lock(&StateMutex());
+    StateLock lock(&StateMutex());
     for (uptr i = 0; i < completed_requests.size(); i++)
       todo.push_back(completed_requests[i]);
     completed_requests.clear();
@@ -70,7 +70,7 @@ THREADLOCAL PendingOp *starting_rma_op;
 // Releases the origin and result buffers of operations of `w` to `target`
 // (-1: all targets): completed locally by `stack`.
 void CompleteLocally(Window *w, int target, u32 stack) {
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   ScratchVector<PendingOp *> done;
   CollectActiveRmaOps(w->handle, target, &done);
   MpiCall *call = CurrentMpiCall();
@@ -750,7 +750,7 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
   if (flags()->rma_target_checks)
     RecordOperation(w, a, call.name(), call.Stack());
 
-  Lock state(&StateMutex());
+  StateLock state(&StateMutex());
   PendingOp *op = NewOp(call.name(), /*persistent=*/false);
   op->rma = true;
   op->rma_win = a.win;
@@ -786,7 +786,7 @@ void AfterRmaOp(MpiCall &, int rc, const MPI_Request *request) {
   LseqTick();
   if (!op)
     return;
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   if (rc != MPI_SUCCESS) {
     DestroyOp(op);
     return;

@@ -602,7 +602,7 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
                   : (uptr)(args.disp * w->disp_unit[args.target]);
   DataMap *map;
   {
-    Lock lock(&StateMutex());
+    StateLock lock(&StateMutex());
     map = args.target_count > 0 ? AcquireDataMap(args.target_type) : nullptr;
   }
   if (!map)
@@ -626,7 +626,7 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
     w->outgoing_records++;
     w->uncompleted++;
   });
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   ReleaseDataMap(map);
 }
 

@@ -101,7 +101,7 @@ void WatchRegion(Window *w, uptr lo, uptr hi) {
   if (lo >= hi)
     return;
   PoisonShadow(lo, hi, kShadowWinMask);
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   WatchPublished((uptr)w, lo, hi);
 }
 
@@ -109,7 +109,7 @@ void UnwatchRegion(Window *w, uptr lo, uptr hi) {
   if (lo >= hi)
     return;
   ClearShadow(lo, hi, kShadowWinMask);
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   UnwatchPublished((uptr)w, lo, hi);
 }
 

@@ -199,7 +199,7 @@ DenseMap<MPI_Datatype, int> *kept;
 bool TypeUsable(MPI_Datatype type) {
   if (type == MPI_DATATYPE_NULL)
     return false;
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   DataMap *map = AcquireDataMap(type);
   if (!map)
     return false;
@@ -222,7 +222,7 @@ MPI_Datatype KeepType(MPI_Datatype type) {
 
 void ForgetBuiltType(MPI_Datatype type) {
   // MPI may hand the handle out again to the program: no stale data map.
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   ForgetDatatype(type);
 }
 

@@ -70,7 +70,7 @@ void ReportGuardEvent(const GuardEvent &e) {
     return;
   ErrorKind kind = ErrorKind::kScalingGuard;
   u32 stack = call->Stack();
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   if (AlreadyReported(kind, call->pc(), (u32)e.detector + 1))
     return;
   if (Suppressed(kind, stack, 0))

@@ -378,7 +378,7 @@ void CheckUnorderedAccess(const AccessInfo &access) {
   if (OrderedAfterAllWithoutLock(access.addr, access.addr + access.size))
     return;
   {
-    Lock lock(&StateMutex());
+    StateLock lock(&StateMutex());
     Conflict c;
     if (!FindConflict(access, &c) || !flags()->report_latent ||
         AlreadyReported(c.kind, access.pc, c.u->op->start_stack))
@@ -387,7 +387,7 @@ void CheckUnorderedAccess(const AccessInfo &access) {
   // Unwinding may free memory (pthread_getattr_np), and free() checks
   // pending buffers under StateMutex: capture first, then look again.
   u32 access_stack = CaptureStack(access.pc, access.bp, /*fast=*/false);
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   Conflict c;
   if (FindConflict(access, &c))
     ReportUnorderedAccess(access, c, access_stack);
@@ -453,7 +453,7 @@ void ForgetThreadStack() {
     return;
   uptr top, bottom;
   GetThreadStackTopAndBottom(/*at_initialization=*/false, &top, &bottom);
-  Lock lock(&StateMutex());
+  StateLock lock(&StateMutex());
   ForgetUnorderedIn(bottom, top);
 }
 
