@@ -17,8 +17,10 @@ uptr shadow_offset;
 void InitializeShadow() {
   if (shadow_offset)
     return;
-  // A dynamic offset coexists with other sanitizers' fixed layouts.
-  uptr size = kMaxAppAddress >> kShadowScale;
+  // A dynamic offset coexists with other sanitizers' fixed layouts. A page
+  // more than user space needs: the inline test of an access spanning
+  // granules loads up to 4 shadow bytes at once (pass/FastPathEmitter.cpp).
+  uptr size = (kMaxAppAddress >> kShadowScale) + GetPageSizeCached();
   void *base = MmapNoReserveOrDie(size, "MPISync shadow");
   shadow_offset = reinterpret_cast<uptr>(base);
   __mpisync_state.shadow_offset = shadow_offset;
