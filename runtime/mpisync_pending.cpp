@@ -8,6 +8,7 @@
 #include "mpisync_interface.h"
 #include "mpisync_mapped_memory.h"
 #include "mpisync_mpi_family.h"
+#include "mpisync_request_map.h"
 #include "mpisync_shadow.h"
 #include "mpisync_zero.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
@@ -24,20 +25,6 @@ namespace {
 
 StaticSpinMutex state_mutex;
 
-using RequestTable = DenseMap<MPI_Request, PendingOp *>;
-
-// Ops reachable through their handle (active or inactive persistent). An
-// unregistered handle keeps its entry, vacant (null): erasing left a
-// tombstone per completed request, and with 10^5 requests started and
-// completed per sweep the tombstones made every lookup of a new handle
-// probe far. The library reuses its handles (MPICH from a free list),
-// which then find their entry at once. So that handles never reused cannot
-// grow the table without bound, it is rebuilt without the vacant entries
-// once they are twice the most entries live since the last rebuild: the
-// table stays within a constant factor of that peak, and a rebuild, O(its
-// size), follows as many unregistrations: O(1) amortized.
-RequestTable *request_table;
-uptr vacant_requests, peak_live_requests;
 // Active ops, unordered (each knows its position); MPI_Finalize drains it.
 InternalMmapVectorNoCtor<PendingOp *> active_ops;
 u64 activations;
@@ -58,22 +45,6 @@ template <typename T> T &Lazy(T *&p) {
   if (!p)
     p = new (RuntimeAlloc(sizeof(T))) T();
   return *p;
-}
-
-RequestTable &Table() { return Lazy(request_table); }
-
-void DropVacantRequests() {
-  RequestTable *fresh = new (RuntimeAlloc(sizeof(RequestTable))) RequestTable();
-  Table().forEach([&](detail::DenseMapPair<MPI_Request, PendingOp *> &kv) {
-    if (kv.second)
-      (*fresh)[kv.first] = kv.second;
-    return true;
-  });
-  request_table->~RequestTable();
-  RuntimeFree(request_table);
-  request_table = fresh;
-  vacant_requests = 0;
-  peak_live_requests = fresh->size();
 }
 
 // Buffers the library reads (send, collective input, RMA origin) and those
@@ -366,19 +337,13 @@ void RegisterOp(PendingOp *op, MPI_Request request) {
   op->next_same_handle = nullptr;
   if (request == MPI_REQUEST_NULL)
     return;
-  // One probe: inserted, or the head of the operations with this handle.
-  auto inserted = Table().try_emplace(request, op);
-  PendingOp *&head = inserted.first->second;
-  if (inserted.second || !head) {
-    if (!inserted.second) {
-      head = op;
-      vacant_requests--;
-    }
-    peak_live_requests =
-        Max(peak_live_requests, (uptr)Table().size() - vacant_requests);
+  PendingOp **head = RequestSlot(request);
+  if (!*head) {
+    *head = op;
+    RequestSlotFilled(request);
     return;
   }
-  PendingOp *tail = head;
+  PendingOp *tail = *head;
   while (tail->next_same_handle)
     tail = tail->next_same_handle;
   tail->next_same_handle = op;
@@ -387,10 +352,10 @@ void RegisterOp(PendingOp *op, MPI_Request request) {
 PendingOp *FindOp(MPI_Request request, const MPI_Request *slot) {
   if (request == MPI_REQUEST_NULL)
     return nullptr;
-  auto *entry = Table().find(request);
-  if (!entry || !entry->second)
+  PendingOp **entry = FindRequestSlot(request);
+  if (!entry || !*entry)
     return nullptr;
-  PendingOp *head = entry->second;
+  PendingOp *head = *entry;
   if (!head->next_same_handle)
     return head;
   for (PendingOp *op = head; op; op = op->next_same_handle)
@@ -406,15 +371,13 @@ PendingOp *FindOp(MPI_Request request, const MPI_Request *slot) {
 void UnregisterOp(PendingOp *op) {
   if (op->request == MPI_REQUEST_NULL)
     return;
-  if (auto *entry = Table().find(op->request)) {
-    if (entry->second == op) {
-      entry->second = op->next_same_handle;
-      if (!entry->second) {
-        if (++vacant_requests > 2 * Max(peak_live_requests, (uptr)4096))
-          DropVacantRequests();
-      }
+  if (PendingOp **entry = FindRequestSlot(op->request)) {
+    if (*entry == op) {
+      *entry = op->next_same_handle;
+      if (!*entry)
+        RequestSlotEmptied(op->request);
     } else {
-      for (PendingOp *p = entry->second; p; p = p->next_same_handle)
+      for (PendingOp *p = *entry; p; p = p->next_same_handle)
         if (p->next_same_handle == op) {
           p->next_same_handle = op->next_same_handle;
           break;
@@ -604,24 +567,29 @@ PendingOp *ActiveOp(uptr i) { return active_ops[i]; }
 void CollectRegisteredOps(PendingOp ***ops, uptr *n) {
   *n = 0;
   *ops = nullptr;
-  // No request ever registered: nothing to allocate (the finalize of a
-  // clean run allocates nothing).
-  if (!request_table)
-    return;
-  RequestTable &table = Table();
   uptr total = 0;
-  table.forEach([&](detail::DenseMapPair<MPI_Request, PendingOp *> &kv) {
-    for (PendingOp *op = kv.second; op; op = op->next_same_handle)
-      total++;
-    return true;
-  });
-  *ops = static_cast<PendingOp **>(
-      RuntimeAlloc(sizeof(PendingOp *) * (total + 1)));
-  table.forEach([&](detail::DenseMapPair<MPI_Request, PendingOp *> &kv) {
-    for (PendingOp *op = kv.second; op; op = op->next_same_handle)
-      (*ops)[(*n)++] = op;
-    return true;
-  });
+  ForEachRequestSlot(
+      [](PendingOp *head, void *arg) {
+        for (PendingOp *op = head; op; op = op->next_same_handle)
+          ++*static_cast<uptr *>(arg);
+      },
+      &total);
+  // No operation registered: nothing to allocate (the finalize of a clean
+  // run allocates nothing).
+  if (total == 0)
+    return;
+  *ops = static_cast<PendingOp **>(RuntimeAlloc(sizeof(PendingOp *) * total));
+  struct Fill {
+    PendingOp **ops;
+    uptr *n;
+  } fill = {*ops, n};
+  ForEachRequestSlot(
+      [](PendingOp *head, void *arg) {
+        auto *fill = static_cast<Fill *>(arg);
+        for (PendingOp *op = head; op; op = op->next_same_handle)
+          fill->ops[(*fill->n)++] = op;
+      },
+      &fill);
 }
 
 void CollectActiveRmaOps(MPI_Win win, int target,

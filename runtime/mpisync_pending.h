@@ -1,7 +1,8 @@
-// Pending operations: the request table (handle -> operation) and the set of
-// active buffers the slow path and the reports consult, indexed by address
-// (mpisync_pending_index.h) so that no hook costs time proportional to the
-// number of pending operations (docs/design.md lists each hook's cost).
+// Pending operations: their records, registered under their request handles
+// (mpisync_request_map.h), and the set of active buffers the slow path and
+// the reports consult, indexed by address (mpisync_pending_index.h) so that
+// no hook costs time proportional to the number of pending operations
+// (docs/design.md lists each hook's cost).
 // Shadow memory is kept in step: activating marks the data segments,
 // deactivating clears them and re-marks whatever other active buffer shares
 // a granule.
