@@ -472,17 +472,19 @@ private:
 DataMap *AcquireDataMap(MPI_Datatype datatype) {
   if (datatype == MPI_DATATYPE_NULL)
     return nullptr;
-  int initialized = 0, finalized = 0;
-  PMPI_Initialized(&initialized);
-  PMPI_Finalized(&finalized);
-  if (!initialized || finalized)
-    return nullptr;
   if (DeadHandles().find(datatype))
     return nullptr; // MPI reports the invalid datatype itself
   if (auto *entry = Cache().find(datatype)) {
     entry->second->refs++;
     return entry->second;
   }
+  // Only building a map asks MPI about the datatype: a cached one costs
+  // no MPI call (two per buffer of every start before).
+  int initialized = 0, finalized = 0;
+  PMPI_Initialized(&initialized);
+  PMPI_Finalized(&finalized);
+  if (!initialized || finalized)
+    return nullptr;
   DataMap *map;
   {
     ErrorsReturn guard;
