@@ -3,8 +3,8 @@
 
 #include "mpisync_alloc.h"
 #include "mpisync_mpi_family.h"
+#include "mpisync_zero.h"
 #include "sanitizer_common/sanitizer_common.h"
-#include "sanitizer_common/sanitizer_libc.h"
 
 #if MPISYNC_MPI_OPENMPI
 #include "sanitizer_common/sanitizer_dense_map.h"
@@ -29,8 +29,7 @@ constexpr uptr kLeafSlots = uptr(1) << kLeafBits;
 constexpr uptr kNumLeaves = uptr(1) << (32 - kLeafBits);
 
 struct Leaf {
-  u32 top_index; // the handle's bits above kLeafBits
-  u32 list_pos;  // position in `leaves`
+  uptr list_pos; // position in `leaves`
   uptr filled;   // slots holding an operation
   PendingOp *slot[kLeafSlots];
 };
@@ -40,8 +39,10 @@ static_assert(sizeof(Leaf) <= kMaxRuntimeBlock,
 // The leaves by their top index: address space only (128 MiB), pages
 // become resident where handles are (MPICH's cluster by kind).
 Leaf **top;
-// Every leaf that exists, for ForEachRequestSlot.
+// Every leaf that exists, for ForEachRequestSlot, and how many of them have
+// no slot filled.
 InternalMmapVectorNoCtor<Leaf *> leaves;
+uptr empty_leaves;
 
 u32 TopIndex(MPI_Request request) { return (u32)request >> kLeafBits; }
 uptr SlotIndex(MPI_Request request) { return (u32)request & (kLeafSlots - 1); }
@@ -59,10 +60,10 @@ PendingOp **RequestSlot(MPI_Request request) {
   Leaf *&leaf = top[TopIndex(request)];
   if (!leaf) {
     leaf = static_cast<Leaf *>(RuntimeAlloc(sizeof(Leaf)));
-    internal_memset(leaf, 0, sizeof(Leaf));
-    leaf->top_index = TopIndex(request);
-    leaf->list_pos = static_cast<u32>(leaves.size());
+    ZeroRecord(leaf);
+    leaf->list_pos = leaves.size();
     leaves.push_back(leaf);
+    empty_leaves++;
   }
   return &leaf->slot[SlotIndex(request)];
 }
@@ -72,20 +73,30 @@ PendingOp **FindRequestSlot(MPI_Request request) {
   return leaf ? &leaf->slot[SlotIndex(request)] : nullptr;
 }
 
-void RequestSlotFilled(MPI_Request request) { LeafOf(request)->filled++; }
+void RequestSlotFilled(MPI_Request request) {
+  if (LeafOf(request)->filled++ == 0)
+    empty_leaves--;
+}
 
-// A leaf whose slots are all empty goes: handles the library never reuses
-// (the cloning layer's stand-ins, mpisync_mpi_family.h) cannot grow the
-// table without bound.
+// Empty leaves stay for the handles the library hands out again (a program
+// with one request at a time empties and refills the same leaf per
+// operation), up to as many as the filled ones and 16 more; beyond that a
+// leaf that empties goes, so that handles never reused (the cloning
+// layer's stand-ins, mpisync_mpi_family.h) cannot grow the table without
+// bound.
 void RequestSlotEmptied(MPI_Request request) {
   Leaf *leaf = LeafOf(request);
   if (--leaf->filled > 0)
     return;
+  empty_leaves++;
+  if (empty_leaves <= leaves.size() - empty_leaves + 16)
+    return;
+  empty_leaves--;
   Leaf *last = leaves.back();
   leaves[leaf->list_pos] = last;
   last->list_pos = leaf->list_pos;
   leaves.pop_back();
-  top[leaf->top_index] = nullptr;
+  top[TopIndex(request)] = nullptr;
   RuntimeFree(leaf);
 }
 
