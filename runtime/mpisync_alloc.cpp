@@ -1,5 +1,6 @@
 // Size classes carved from runs of a reserved range (mpisync_alloc.h).
 #include "mpisync_alloc.h"
+#include "mpisync_large_blocks.h"
 
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
@@ -39,6 +40,7 @@ constexpr uptr kRunBytes = uptr(1) << kRunShift;
 // Address space only: pages become resident when a block on them is used.
 constexpr uptr kArenaBytes = uptr(16) << 30;
 constexpr uptr kNumRuns = kArenaBytes >> kRunShift;
+constexpr uptr kSmallPagesBytes = uptr(8) << 20;
 
 struct FreeBlock {
   FreeBlock *next;
@@ -56,16 +58,12 @@ ClassState classes[kNumClasses];
 u8 run_class[kNumRuns]; // the class of each run handed out
 
 bool Reserve() {
-  if (arena || arena_failed)
-    return arena != 0;
-  uptr p = internal_mmap(nullptr, kArenaBytes, PROT_READ | PROT_WRITE,
-                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (internal_iserror(p)) {
-    arena_failed = true; // e.g. under a small `ulimit -v`: the internal
-    return false;        // allocator serves everything instead
-  }
-  __atomic_store_n(&arena, p, __ATOMIC_RELEASE);
-  return true;
+  // Runs are carved one after the other, so the range fills densely: past
+  // its first 8 MiB (a short run's whole use, which stays in small pages),
+  // transparent huge pages where the system offers them fault 2 MiB at
+  // once instead of 512 pages, at most one of them partly used. Without
+  // the range the internal allocator serves everything.
+  return ReserveOnce(&arena, &arena_failed, kArenaBytes, kSmallPagesBytes);
 }
 
 // A block of class c, or null when the range is used up.
@@ -93,10 +91,28 @@ static_assert(kNumClasses <= 256, "run_class holds a class in a byte");
 
 } // namespace
 
+bool ReserveOnce(uptr *base, bool *failed, uptr bytes, uptr huge_from) {
+  if (*base || *failed)
+    return *base != 0;
+  uptr p = internal_mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (internal_iserror(p)) {
+    *failed = true; // e.g. under a small `ulimit -v`
+    return false;
+  }
+  if (huge_from < bytes)
+    internal_madvise(p + huge_from, bytes - huge_from, MADV_HUGEPAGE);
+  __atomic_store_n(base, p, __ATOMIC_RELEASE);
+  return true;
+}
+
 void *RuntimeAlloc(uptr size) {
   if (size <= kMaxRuntimeBlock) {
     SpinMutexLock lock(&mu);
     if (void *p = Carve(ClassOf(size)))
+      return p;
+  } else if (size > kMinLargeBlock) {
+    if (void *p = LargeBlockAlloc(size))
       return p;
   }
   return InternalAlloc(size);
@@ -109,7 +125,8 @@ void RuntimeFree(void *p) {
   // `arena` is set once, before any block of it exists.
   uptr base = __atomic_load_n(&arena, __ATOMIC_ACQUIRE);
   if (!base || a < base || a >= base + kArenaBytes) {
-    InternalFree(p);
+    if (!LargeBlockFree(p))
+      InternalFree(p);
     return;
   }
   SpinMutexLock lock(&mu);

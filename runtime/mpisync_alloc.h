@@ -9,7 +9,8 @@
 // to kMaxRuntimeBlock bytes are carved from 64 KiB runs of one reserved,
 // lazily touched range, one class per run, and recycled through a free
 // list per class: only the pages of blocks actually handed out are
-// resident. Larger blocks go to the internal allocator. Like it, the
+// resident. Larger blocks go to the internal allocator, and those beyond
+// its size classes to mpisync_large_blocks.h. Like it, the
 // memory is uninitialised and thread safe.
 #ifndef MPISYNC_ALLOC_H
 #define MPISYNC_ALLOC_H
@@ -26,6 +27,12 @@ void *RuntimeAlloc(uptr size);
 // Any block of RuntimeAlloc's, or of InternalAlloc's (told apart by
 // address); null is ignored.
 void RuntimeFree(void *p);
+
+// Reserves `bytes` of address space (pages resident only once touched)
+// into *base once, published with release order; advises transparent huge
+// pages from offset `huge_from` on (none if it is `bytes`). False, and
+// *failed set, if the system refuses; later calls return at once.
+bool ReserveOnce(uptr *base, bool *failed, uptr bytes, uptr huge_from);
 
 } // namespace mpisync
 

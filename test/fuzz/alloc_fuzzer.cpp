@@ -1,15 +1,16 @@
 // libFuzzer target for the runtime's allocator (runtime/mpisync_alloc.*),
 // built with AddressSanitizer: the input is a program of allocations (of
-// any size, those above kMaxRuntimeBlock going to the internal allocator)
-// and frees. Every live block is filled with a pattern of its own when
-// allocated and must still hold it when freed: two live blocks that
-// overlap, or a block handed out again while live, break a pattern.
-// Blocks must be 16-byte aligned. test/fuzz/alloc_fuzz.test runs it for a
-// bounded time.
+// any size, those above kMaxRuntimeBlock going to the internal allocator,
+// those above kMinLargeBlock to the large blocks) and frees. Every live block
+// is filled with a pattern of its own when allocated and must still hold it
+// when freed: two live blocks that overlap, or a block handed out again while
+// live, break a pattern. Blocks must be 16-byte aligned.
+// test/fuzz/alloc_fuzz.test runs it for a bounded time.
 #include <stddef.h>
 #include <stdint.h>
 
 #include "mpisync_alloc.h"
+#include "mpisync_large_blocks.h"
 #include "sanitizer_common/sanitizer_stacktrace.h"
 
 // sanitizer_common leaves unwinding to its tool; the allocator never
@@ -32,14 +33,23 @@ void Check(bool ok) {
     __builtin_trap();
 }
 
+// Bytes of a block that hold its pattern: all of a small one; of a large
+// one (up to megabytes) its last byte and one in 4093, which lands on
+// every page, so that two live blocks sharing a page still collide.
+size_t Step(const Block &b) { return b.size > 65536 ? 4093 : 1; }
+
 void Fill(const Block &b) {
-  for (size_t i = 0; i < b.size; i++)
+  for (size_t i = 0; i < b.size; i += Step(b))
     b.p[i] = static_cast<unsigned char>(b.tag + i);
+  if (b.size)
+    b.p[b.size - 1] = static_cast<unsigned char>(b.tag + b.size - 1);
 }
 
 void Verify(const Block &b) {
-  for (size_t i = 0; i < b.size; i++)
+  for (size_t i = 0; i < b.size; i += Step(b))
     Check(b.p[i] == static_cast<unsigned char>(b.tag + i));
+  if (b.size)
+    Check(b.p[b.size - 1] == static_cast<unsigned char>(b.tag + b.size - 1));
 }
 
 } // namespace
@@ -53,8 +63,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t arg = data[at + 1] | size_t(data[at + 2]) << 8;
     if ((op & 3) != 0 && n < kMaxLive) {
       // Sizes up to 8 KiB: the small and mid classes, their edges, and
-      // the internal allocator's blocks beyond kMaxRuntimeBlock.
+      // the internal allocator's blocks beyond kMaxRuntimeBlock; one op
+      // in eight a large block, up to about 10 MiB (past the huge-page
+      // size, and past the warm lists' limit once a few are freed).
       size_t bytes = arg % (2 * mpisync::kMaxRuntimeBlock + 1);
+      if ((op & 0x1c) == 0x1c)
+        bytes = mpisync::kMinLargeBlock - 64 + arg * 160;
       auto *p = static_cast<unsigned char *>(mpisync::RuntimeAlloc(bytes));
       Check(p != nullptr);
       Check(reinterpret_cast<uintptr_t>(p) % 16 == 0 ||
