@@ -143,15 +143,39 @@ const CodeMap *Republish() {
   return map;
 }
 
-// The range holding pc, from a new snapshot if the current one lacks it (a
-// module loaded since); null for a pc in no module's code.
+int CountAdds(struct dl_phdr_info *info, size_t, void *arg) {
+  *static_cast<unsigned long long *>(arg) = info->dlpi_adds;
+  return 1; // the first module tells
+}
+
+// The current snapshot, replaced first if the loader has loaded something
+// since it was taken. Asked when the current one lacks an answer: a pc in
+// no module's code (JIT code, anonymous executable memory calling memcpy
+// or MPI) or a module this process never loads (another program's) costs
+// the loader's count, not a new snapshot each time (the old ones are never
+// freed: other threads may be reading them).
+const CodeMap *UpToDate() {
+  unsigned long long adds = 0;
+  dl_iterate_phdr(CountAdds, &adds);
+  SpinMutexLock lock(&rebuild_mu);
+  const CodeMap *map = Current();
+  if (!map || map->adds != adds)
+    map = Republish();
+  return map;
+}
+
+// The range holding pc, or null for a pc in no module's code.
 const CodeRange *RangeOf(uptr pc) {
   if (const CodeRange *r = Find(Current(), pc))
     return r;
-  SpinMutexLock lock(&rebuild_mu);
-  if (const CodeRange *r = Find(Current(), pc))
-    return r;
-  return Find(Republish(), pc);
+  return Find(UpToDate(), pc);
+}
+
+const CodeRange *Named(const CodeMap *map, const char *module) {
+  for (uptr i = 0; map && i < map->size; i++)
+    if (!internal_strcmp(map->ranges[i].name, module))
+      return &map->ranges[i];
+  return nullptr;
 }
 
 } // namespace
@@ -175,33 +199,10 @@ bool ModuleOffsetOfPc(uptr pc, const char **module, uptr *offset) {
   return true;
 }
 
-namespace {
-int CountAdds(struct dl_phdr_info *info, size_t, void *arg) {
-  *static_cast<unsigned long long *>(arg) = info->dlpi_adds;
-  return 1; // the first module tells
-}
-
-const CodeRange *Named(const CodeMap *map, const char *module) {
-  for (uptr i = 0; map && i < map->size; i++)
-    if (!internal_strcmp(map->ranges[i].name, module))
-      return &map->ranges[i];
-  return nullptr;
-}
-} // namespace
-
 uptr PcOfModuleOffset(const char *module, uptr offset) {
   const CodeRange *r = Named(Current(), module);
-  if (!r) {
-    // A new snapshot only when the loader has loaded something since: a
-    // module this process never loads (another program's) costs a scan.
-    unsigned long long adds = 0;
-    dl_iterate_phdr(CountAdds, &adds);
-    SpinMutexLock lock(&rebuild_mu);
-    const CodeMap *map = Current();
-    if (!map || map->adds != adds)
-      map = Republish();
-    r = Named(map, module);
-  }
+  if (!r)
+    r = Named(UpToDate(), module);
   return r ? r->bias + offset : 0;
 }
 
