@@ -4,11 +4,12 @@
 // MPI call by file and line: the runtime learns of the module when a pc
 // in it is first asked about (runtime/mpisync_modules.cpp). Twin
 // (-DFIXED): the write follows the wait.
-// RUN: %mpicc -g -fPIC -shared -fno-omit-frame-pointer
-// %S/Inputs/dlopen_sender.c -o %t.so RUN: %mpicc -fsanitize=mpisync -g %s -o %t
-// -ldl RUN: not %mpiexec -n 2 %t %t.so 2>&1 | FileCheck %s RUN: %mpicc
-// -fsanitize=mpisync -g -DFIXED %s -o %t.ok -ldl RUN: %mpiexec -n 2 %t.ok %t.so
-// 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
+// RUN: %mpicc -g -fPIC -shared %S/Inputs/dlopen_sender.c -o %t.so
+// RUN: %mpicc -fsanitize=mpisync -g %s -o %t -ldl
+// RUN: not %mpiexec -n 2 %t %t.so 2>&1 | FileCheck %s
+// RUN: %mpicc -fsanitize=mpisync -g -DFIXED %s -o %t.ok -ldl
+// RUN: %mpiexec -n 2 %t.ok %t.so 2>&1 | FileCheck %s --check-prefix=OK
+// --implicit-check-not=MPISync
 #include <dlfcn.h>
 #include <mpi.h>
 #include <stdio.h>
