@@ -8,8 +8,8 @@
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t -ldl
 // RUN: not %mpiexec -n 2 %t %t.so 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -g -DFIXED %s -o %t.ok -ldl
-// RUN: %mpiexec -n 2 %t.ok %t.so 2>&1 | FileCheck %s --check-prefix=OK
-// --implicit-check-not=MPISync
+// RUN: %mpiexec -n 2 %t.ok %t.so 2>&1 | \
+// RUN:   FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
 #include <dlfcn.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -37,7 +37,7 @@ int main(int argc, char **argv) {
     // CHECK: of a pending MPI_Isend
     // CHECK-NEXT: #0 {{.*}} in start_send {{.*}}dlopen_sender.c:6
     // CHECK-NEXT: #1 {{.*}} in main {{.*}}dlopen_module.c:[[@LINE-8]]
-    // CHECK: SUMMARY: MPISync: send-buffer-write {{.*}}dlopen_module.c:32
+    // CHECK: SUMMARY: MPISync: send-buffer-write {{.*}}module.c:[[@LINE-7]]
     // CHECK-SAME: in main; MPI_Isend at {{.*}}dlopen_sender.c:6
 #endif
     MPI_Wait(&req, MPI_STATUS_IGNORE);
