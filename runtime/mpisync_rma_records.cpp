@@ -691,8 +691,8 @@ void SendRecords(Window *w, int target, int tag, bool always) {
   auto send_to = [&](int t) {
     if (t == w->rank || (!HasCompletedFor(w, t) && !always))
       return;
-    w->wire_out.clear();
-    Writer wr{w->wire_out};
+    WireOut().clear();
+    Writer wr{WireOut()};
     Encode(w, OutgoingTo(w, t), t, wr);
     bool sent = SendBytes(w, t, tag, wr.bytes.data(), wr.bytes.size());
     DropSent(w, t);
@@ -721,8 +721,8 @@ void ExchangeRecords(Window *w) {
   int n = w->size;
   ScratchVector<int> send_counts(n), recv_counts(n), sdispls(n),
       rdispls(n);
-  w->wire_out.clear();
-  Writer all{w->wire_out};
+  WireOut().clear();
+  Writer all{WireOut()};
   for (int t = 0; t < n; t++) {
     sdispls[t] = (int)all.bytes.size();
     if (t != w->rank && HasCompletedFor(w, t)) {
@@ -738,7 +738,7 @@ void ExchangeRecords(Window *w) {
     rdispls[t] = total;
     total += recv_counts[t];
   }
-  ScratchVector<char> &in = w->wire_in;
+  ScratchVector<char> &in = WireIn();
   in.clear();
   in.append_uninitialized(total > 0 ? total : 1);
   if (all.bytes.empty())
@@ -837,7 +837,7 @@ void CheckConflicts(Window *w, bool forget) {
   // that used it is over).
   uptr key_bytes = RoundUpTo(num_ops * sizeof(OpKey), 16);
   uptr index_bytes = RoundUpTo(num_ops * sizeof(uptr), 16);
-  ScratchVector<char> &scratch = w->wire_out;
+  ScratchVector<char> &scratch = WireOut();
   scratch.clear();
   char *mem = scratch.append_uninitialized(2 * key_bytes + 2 * index_bytes);
   OpKey *ops = reinterpret_cast<OpKey *>(mem);

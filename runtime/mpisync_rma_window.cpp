@@ -29,6 +29,20 @@ bool AnyWindows() {
 
 Mutex &RmaMutex() { return rma_mutex; }
 
+namespace {
+// Zero bytes are an empty ScratchVector: no constructor runs, and no
+// destructor (the hooks of MPI_Finalize may run after static destructors).
+alignas(ScratchVector<char>) char wire_storage[2][sizeof(ScratchVector<char>)];
+} // namespace
+
+ScratchVector<char> &WireOut() {
+  return *reinterpret_cast<ScratchVector<char> *>(wire_storage[0]);
+}
+
+ScratchVector<char> &WireIn() {
+  return *reinterpret_cast<ScratchVector<char> *>(wire_storage[1]);
+}
+
 Window *FindWindow(MPI_Win handle) {
   for (uptr i = 0; i < windows.size(); i++)
     if (windows[i]->handle == handle)
@@ -48,8 +62,6 @@ Window *NewWindow(MPI_Win handle) {
   new (&w->send_requests) InternalMmapVector<MPI_Request>();
   new (&w->send_buffers) InternalMmapVector<char *>();
   new (&w->reported) InternalMmapVector<u64>();
-  new (&w->wire_out) ScratchVector<char>();
-  new (&w->wire_in) ScratchVector<char>();
   w->handle = handle;
   w->id = next_window_id++;
   w->current_vc = ~(uptr)0;
@@ -89,8 +101,6 @@ void DeleteWindow(Window *w) {
   w->send_requests.~InternalMmapVector<MPI_Request>();
   w->send_buffers.~InternalMmapVector<char *>();
   w->reported.~InternalMmapVector<u64>();
-  w->wire_out.~ScratchVector<char>();
-  w->wire_in.~ScratchVector<char>();
   RuntimeFree(w);
 }
 

@@ -125,17 +125,21 @@ struct Window {
   InternalMmapVector<char *> send_buffers;
   // Pairs already reported (stack of each side).
   InternalMmapVector<u64> reported;
-  // Memory of each synchronization's record exchange and conflict check,
-  // kept from one epoch to the next: freed, their pages (beyond the
-  // internal allocator's 128 KiB classes, mapped for each use) were faulted
-  // in afresh at every fence, a fifth of transpose_rma's run time. The
-  // outgoing messages' memory serves the check too (it comes after the
-  // exchange), so what is kept is about what one epoch needed at once.
-  ScratchVector<char> wire_out; // then CheckConflicts' sort keys
-  ScratchVector<char> wire_in;
 };
 
 __sanitizer::Mutex &RmaMutex();
+
+// Memory of each synchronization's record exchange and conflict check,
+// kept from one epoch to the next: freed, their pages (beyond the internal
+// allocator's 128 KiB classes, mapped for each use) were faulted in afresh
+// at every fence, a fifth of transpose_rma's run time. The outgoing
+// messages' memory serves the check too (it comes after the exchange).
+// One pair for all windows, not one per window: the hooks that use them
+// run under RmaMutex, one synchronization at a time, and a program that
+// fences two windows (bfs_rma) kept two copies of an epoch's encoding
+// resident. Call with RmaMutex held.
+ScratchVector<char> &WireOut(); // then CheckConflicts' sort keys
+ScratchVector<char> &WireIn();
 
 Window *FindWindow(MPI_Win handle);
 Window *NewWindow(MPI_Win handle);
