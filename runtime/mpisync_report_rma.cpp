@@ -1,6 +1,7 @@
 // Reports of one-sided communication: conflicts on window memory (both
 // sides, with their ranks and stacks) and epoch misuse.
 #include "mpisync_report_rma.h"
+#include "mpisync_rma_call_names.h"
 
 #include "mpisync_report_desc.h"
 #include "mpisync_stack.h"
@@ -30,27 +31,29 @@ void DescribeSide(ReportDesc *desc, const char *role, const char *intro,
   int accessor = w.world_ranks[r.accessor];
   int owner = w.world_ranks[r.owner];
   const char *unit = w.kind == WinKind::kDynamic ? "address" : "offset";
+  const char *call = CallName(r.call_id);
   InternalScopedString &title = desc->AddStack(role, r.stack);
   title.Append(intro);
   if (r.is_op)
     title.AppendF("%s of %zu bytes at %s 0x%zx of rank %d's window memory by "
                   "%s on rank %d, issued here:\n",
-                  AccessName(r), r.hi - r.lo, unit, r.lo, owner, r.call,
+                  AccessName(r), r.hi - r.lo, unit, r.lo, owner, call,
                   accessor);
-  else if (r.call) // an operation's origin or result buffer
+  else if (call) // an operation's origin or result buffer
     title.AppendF("%s of %zu bytes at %s 0x%zx of rank %d's window memory by "
                   "rank %d (the %s buffer of its %s), here:\n",
                   AccessName(r), r.hi - r.lo, unit, r.lo, owner, accessor,
-                  r.kind == RmaRecord::kWrite ? "result" : "origin", r.call);
+                  r.kind == RmaRecord::kWrite ? "result" : "origin", call);
   else
     title.AppendF("%s of %zu bytes at %s 0x%zx of rank %d's window memory by "
                   "rank %d (a %s), here:\n",
                   AccessName(r), r.hi - r.lo, unit, r.lo, owner, accessor,
                   r.kind == RmaRecord::kWrite ? "store" : "load");
+  const char *complete_call = CallName(r.complete_call_id);
   if (r.is_op && r.complete_stack)
     desc->AddStack("completion", r.complete_stack)
         .AppendF("and completed at the target by %s on rank %d here:\n",
-                 r.complete_call ? r.complete_call : "a synchronization call",
+                 complete_call ? complete_call : "a synchronization call",
                  accessor);
 }
 
@@ -71,7 +74,9 @@ void ReportRmaConflict(ErrorKind kind, const Window &w,
                 w.create_call);
   DescribeSide(&desc, "access", intro.data(), w, first);
   DescribeSide(&desc, "mpi_call", "", w, second);
-  const char *call = second.call ? second.call : "a store";
+  const char *call = CallName(second.call_id);
+  if (!call)
+    call = "a store";
   desc.SetSummary(first.stack, call, second.stack);
   EmitReport(desc);
 }

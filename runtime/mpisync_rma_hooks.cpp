@@ -13,6 +13,7 @@
 // the window is freed.
 #include "mpisync_alloc.h"
 #include "mpisync_rma.h"
+#include "mpisync_rma_call_names.h"
 #include "mpisync_scratch.h"
 
 #include "clone/clone_state.h"
@@ -234,7 +235,8 @@ void CheckNoPut(Window *w, MpiCall &call) {
                         "the previous fence asserted MPI_MODE_NOPUT, but %s "
                         "on rank %d updated this process's window memory in "
                         "the epoch",
-                        r.call ? r.call : "an RMA operation",
+                        CallName(r.call_id) ? CallName(r.call_id)
+                                            : "an RMA operation",
                         w->world_ranks[r.accessor]);
       ReportRmaMisuse(call.name(), call.Stack(), what, r.stack,
                       "The operation was issued here:");

@@ -2,6 +2,7 @@
 // owner of the memory, and the owner's pairwise conflict check.
 #include "mpisync_rma_records.h"
 #include "mpisync_mpi_family.h"
+#include "mpisync_rma_call_names.h"
 #include "mpisync_scratch.h"
 
 #include "mpisync_datatype.h"
@@ -26,15 +27,21 @@ namespace mpisync {
 
 namespace {
 
-// Beyond this many records a window stops recording (and says so once):
-// memory stays bounded, detection degrades.
+// Beyond this many records (or clock entries) a window stops recording
+// (and says so once): memory stays bounded, detection degrades.
 constexpr uptr kMaxRecords = 1 << 22;
 // MPI_Compare_and_swap is atomic, but only with itself.
 constexpr int kCompareAndSwapOp = 0x7ffffff1;
 
+// A record's clock is a 32-bit offset into the pool (RmaRecord::vc), which
+// grows by a clock of w->size entries per record at most.
+bool ClockPoolFull(const Window *w) {
+  return w->clock_pool.size() + (uptr)w->size > 0xffffffffu;
+}
+
 bool Full(Window *w) {
   static bool warned;
-  if (w->local.size() + w->outgoing_records < kMaxRecords)
+  if (w->local.size() + w->outgoing_records < kMaxRecords && !ClockPoolFull(w))
     return false;
   if (!warned) {
     warned = true;
@@ -151,57 +158,6 @@ u32 GetStack(Reader &rd) {
   return StackDepotPut(StackTrace(pcs, kept));
 }
 
-// Names of the calls a record can come from, so received records point to
-// static strings.
-const char *const kCallNames[] = {
-    "MPI_Put",           "MPI_Get",          "MPI_Accumulate",
-    "MPI_Get_accumulate", "MPI_Fetch_and_op", "MPI_Compare_and_swap",
-    "MPI_Rput",          "MPI_Rget",         "MPI_Raccumulate",
-    "MPI_Rget_accumulate", "MPI_Win_fence",  "MPI_Win_complete",
-    "MPI_Win_unlock",    "MPI_Win_unlock_all", "MPI_Win_flush",
-    "MPI_Win_flush_all", "MPI_Win_free",     "MPI_Finalize",
-    "MPI_Put_c",         "MPI_Get_c",        "MPI_Accumulate_c",
-    "MPI_Get_accumulate_c", "MPI_Rput_c",    "MPI_Rget_c",
-    "MPI_Raccumulate_c", "MPI_Rget_accumulate_c", "MPI_Wait",
-    "MPI_Waitall",       "MPI_Waitany",      "MPI_Waitsome",
-    "MPI_Test",          "MPI_Testall",      "MPI_Testany",
-    "MPI_Testsome",
-};
-
-// Calls travel as their index in kCallNames: a byte, not a string to
-// compare with every known name per record.
-constexpr u8 kNoCall = 0xff, kOtherCall = 0xfe;
-static_assert(sizeof(kCallNames) / sizeof(kCallNames[0]) < kOtherCall,
-              "call indices fit a byte");
-
-// Records of one message come from a few calls: the last answer first.
-struct CallIndexer {
-  const char *last_name = nullptr;
-  u8 last_index = kNoCall;
-  u8 operator()(const char *name) {
-    if (!name)
-      return kNoCall;
-    if (name == last_name)
-      return last_index;
-    u8 index = kOtherCall;
-    for (uptr i = 0; i < sizeof(kCallNames) / sizeof(kCallNames[0]); i++)
-      if (!internal_strcmp(kCallNames[i], name)) {
-        index = (u8)i;
-        break;
-      }
-    last_name = name;
-    return last_index = index;
-  }
-};
-
-const char *CallName(u8 index) {
-  if (index == kNoCall)
-    return nullptr;
-  if (index < sizeof(kCallNames) / sizeof(kCallNames[0]))
-    return kCallNames[index];
-  return "an RMA call";
-}
-
 // Distinct stack ids numbered in the order first seen: open addressing in
 // scratch memory (sanitizer_common's DenseMap maps pages of its own, a
 // system call and page faults per message).
@@ -258,7 +214,6 @@ void Encode(Window *w, const ScratchVector<RmaRecord> &list, int owner,
             Writer &wr) {
   u32 n = 0;
   StackTable stacks;
-  CallIndexer call_index, complete_call_index; // one cache each
   for (uptr i = 0; i < list.size(); i++) {
     const RmaRecord &r = list[i];
     if (r.owner != owner || r.end == kNotCompleted)
@@ -290,8 +245,8 @@ void Encode(Window *w, const ScratchVector<RmaRecord> &list, int owner,
     wr.Put(r.start);
     wr.Put(r.end);
     wr.Put(w->clock_pool.data() + r.vc, sizeof(u64) * w->size);
-    wr.Put(call_index(r.call));
-    wr.Put(complete_call_index(r.complete_call));
+    wr.Put(WireCallId(r.call_id));
+    wr.Put(WireCallId(r.complete_call_id));
     wr.Put(stacks.IndexOf(r.stack));
     wr.Put(stacks.IndexOf(r.complete_stack));
   }
@@ -322,11 +277,13 @@ void Decode(Window *w, const char *data, uptr size) {
     r.basic_type = rd.Get<int>();
     r.start = rd.Get<u64>();
     r.end = rd.Get<u64>();
-    r.vc = w->clock_pool.size();
+    if (ClockPoolFull(w))
+      break;
+    r.vc = (u32)w->clock_pool.size();
     for (int k = 0; k < w->size; k++)
       w->clock_pool.push_back(rd.Get<u64>());
-    r.call = CallName(rd.Get<u8>());
-    r.complete_call = CallName(rd.Get<u8>());
+    r.call_id = CallIdFromWire(rd.Get<u8>());
+    r.complete_call_id = CallIdFromWire(rd.Get<u8>());
     r.stack = stack_at(rd.Get<u32>());
     r.complete_stack = stack_at(rd.Get<u32>());
     if (rd.ok)
@@ -374,13 +331,14 @@ void TakeOwn(Window *w) {
 // Completes the operations of `list` not yet completed at the target.
 void CompleteIn(Window *w, ScratchVector<RmaRecord> &list, u64 now,
                 const char *call, u32 stack) {
+  u8 call_id = CallId(call);
   for (uptr i = 0; i < list.size(); i++) {
     RmaRecord &r = list[i];
     if (!r.is_op || r.end != kNotCompleted)
       continue;
     r.end = now;
     r.complete_stack = stack;
-    r.complete_call = call;
+    r.complete_call_id = call_id;
     w->uncompleted--;
   }
 }
@@ -494,9 +452,9 @@ RmaRecord *AppendAccess(Window *w, int owner, uptr lo, uptr hi,
   r.accessor = w->rank;
   r.kind = kind;
   r.start = r.end = Lseq();
-  r.vc = CurrentClock(w);
+  r.vc = (u32)CurrentClock(w);
   r.stack = stack;
-  r.call = call;
+  r.call_id = CallId(call);
   ScratchVector<RmaRecord> &list =
       owner == w->rank ? w->local : OutgoingTo(w, owner);
   list.push_back(r);
@@ -594,9 +552,9 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
     r.basic_type = BasicType(args.target_type);
   r.start = Lseq();
   r.end = kNotCompleted;
-  r.vc = CurrentClock(w);
+  r.vc = (u32)CurrentClock(w);
   r.stack = stack;
-  r.call = call;
+  r.call_id = CallId(call);
   uptr base = w->kind == WinKind::kDynamic
                   ? (uptr)args.disp
                   : (uptr)(args.disp * w->disp_unit[args.target]);
@@ -662,7 +620,7 @@ void CompleteRequestOperation(Window *w, int target, u64 start, u64 end,
     if (r.is_op && r.end == kNotCompleted) {
       r.end = end;
       r.complete_stack = stack;
-      r.complete_call = call;
+      r.complete_call_id = CallId(call);
       w->uncompleted--;
     }
   }

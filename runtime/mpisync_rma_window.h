@@ -20,27 +20,33 @@ using __sanitizer::u64;
 
 // One access to window memory: a load or store by a process (recorded by
 // the instrumentation), or the target side of an RMA operation.
+// 64 bytes (a cache line): records are kept by the 10^5 per epoch
+// (bench/'s bfs_rma: two windows' lists of 65,536-131,072 each).
 struct RmaRecord {
   enum Kind : u8 { kRead, kWrite, kAtomic };
-  uptr lo, hi;    // offsets into the owner's window memory (dynamic
-                  // windows: addresses in the owner)
-  int owner;      // window rank whose memory it is
-  int accessor;   // window rank that accessed it
-  Kind kind;
-  bool atomic_read; // MPI_NO_OP: an atomic read
-  bool is_op;       // an RMA operation (else a load/store)
-  int op;           // MPI_Op of atomic operations (predefined: equal
-  int basic_type;   // handles on every process in MPICH)
+  uptr lo, hi; // offsets into the owner's window memory (dynamic
+               // windows: addresses in the owner)
   // Positions in the accessor's lseq order: [start, end] is the time the
   // access may touch the memory; `vc` (an offset into the window's clock
-  // pool) is the accessor's vector clock at `start`.
+  // pool, which Full() keeps below 2^32) is the accessor's vector clock at
+  // `start`.
   u64 start, end;
-  uptr vc;
+  u32 vc;
   u32 stack;          // where it was made (a load/store, or the MPI call)
   u32 complete_stack; // the call that completed an operation at the target
-  const char *call;   // "MPI_Put", ...; null for loads and stores
-  const char *complete_call;
+  int owner;          // window rank whose memory it is
+  int accessor;       // window rank that accessed it
+  int op;             // MPI_Op of atomic operations (predefined: equal
+  int basic_type;     // handles on every process in MPICH)
+  Kind kind : 2;
+  bool atomic_read : 1; // MPI_NO_OP: an atomic read
+  bool is_op : 1;       // an RMA operation (else a load/store)
+  // mpisync_rma_call_names.h: "MPI_Put", ...; kNoCall for loads and
+  // stores; the synchronization or request call that completed it.
+  u8 call_id;
+  u8 complete_call_id;
 };
+static_assert(sizeof(RmaRecord) == 64, "a record fills one cache line");
 
 struct Region {
   uptr lo, hi;
