@@ -4,7 +4,7 @@
 // MPI call by file and line: the runtime learns of the module when a pc
 // in it is first asked about (runtime/mpisync_modules.cpp). Twin
 // (-DFIXED): the write follows the wait.
-// RUN: %mpicc -g -fPIC -shared %S/Inputs/dlopen_sender.c -o %t.so
+// RUN: %plain_mpicc -g -fPIC -shared %S/Inputs/dlopen_sender.c -o %t.so
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t -ldl
 // RUN: not %mpiexec -n 2 %t %t.so 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -g -DFIXED %s -o %t.ok -ldl

@@ -1,4 +1,4 @@
-// The library of dlopen_module.c: built without MPISync, loaded after
+// The library of dlopen_module.c: built by the MPI's own mpicc, loaded after
 // MPI_Init; its MPI call is the one a report names.
 #include <mpi.h>
 
