@@ -230,13 +230,13 @@ void CheckNoPut(Window *w, MpiCall &call) {
   for (uptr i = 0; i < w->local.size(); i++) {
     const RmaRecord &r = w->local[i];
     if (r.is_op && r.kind != RmaRecord::kRead && !r.atomic_read) {
+      const char *op_name = CallName(r.call_id);
       char what[200];
       internal_snprintf(what, sizeof(what),
                         "the previous fence asserted MPI_MODE_NOPUT, but %s "
                         "on rank %d updated this process's window memory in "
                         "the epoch",
-                        CallName(r.call_id) ? CallName(r.call_id)
-                                            : "an RMA operation",
+                        op_name ? op_name : "an RMA operation",
                         w->world_ranks[r.accessor]);
       ReportRmaMisuse(call.name(), call.Stack(), what, r.stack,
                       "The operation was issued here:");
