@@ -5,7 +5,9 @@
 
 #include "clone/clone_report.h"
 #include "clone/clone_state.h"
+#include "mpisync_datatype.h"
 #include "mpisync_mpi_family.h"
+#include "mpisync_pending.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"
 
@@ -32,26 +34,60 @@ struct Verdict {
   MPI_Count size; // of the clone's packed data (sent after a difference)
 };
 
+// A buffer at MPI_BOTTOM (absolute addresses in its datatype), which
+// MPICH's MPI_Pack refuses as a null input: its data gathered by the
+// runtime's own map of the datatype, in address order (the same order on
+// parent and clones). Writes to `out` unless it is null; returns the bytes.
+// A map only bounded by its hull (too large to flatten) gives nothing: its
+// gaps are not data and may not be mapped.
+MPI_Count GatherAtBottom(const BufferArg &b, char *out) {
+  StateLock lock(&StateMutex());
+  DataMap *map = AcquireDataMap(b.datatype);
+  if (!map)
+    return 0;
+  MPI_Count bytes = 0;
+  if (map->exact)
+    ForEachSegment(*map, 0, b.count, [&](uptr lo, uptr hi) {
+      if (out)
+        internal_memcpy(out + bytes, (const void *)lo, hi - lo);
+      bytes += (MPI_Count)(hi - lo);
+    });
+  ReleaseDataMap(map);
+  return bytes;
+}
+
+// Bytes of one send buffer as packed; 0 for none (receive side, in place,
+// no elements, a type without data, an invalid datatype).
+MPI_Count PackedBytes(const BufferArg &b) {
+  if (LibraryWrites(b.role) || b.buf == MPI_IN_PLACE || b.count <= 0)
+    return 0;
+  if (!b.buf)
+    return GatherAtBottom(b, nullptr);
+  MPI_Count s = 0;
+  return PMPI_Pack_size_c(b.count, b.datatype, MPI_COMM_SELF, &s) ==
+                 MPI_SUCCESS
+             ? s
+             : 0;
+}
+
 // The send buffers packed into one contiguous message (what MPI would
 // send, gaps of derived datatypes left out). Owned by the caller.
 char *Pack(const BufferArg *buffers, int n, MPI_Count *size) {
   MPI_Count total = 0;
-  for (int i = 0; i < n; i++) {
-    const BufferArg &b = buffers[i];
-    if (LibraryWrites(b.role) || b.buf == MPI_IN_PLACE || b.count <= 0)
-      continue;
-    MPI_Count s = 0;
-    if (PMPI_Pack_size_c(b.count, b.datatype, MPI_COMM_SELF, &s) == MPI_SUCCESS)
-      total += s;
-  }
+  for (int i = 0; i < n; i++)
+    total += PackedBytes(buffers[i]);
   char *data = (char *)RuntimeAlloc(total ? total : 1);
   MPI_Count position = 0;
   for (int i = 0; i < n; i++) {
     const BufferArg &b = buffers[i];
-    if (LibraryWrites(b.role) || b.buf == MPI_IN_PLACE || b.count <= 0)
+    // MPICH refuses a null input even for a type without data.
+    if (PackedBytes(b) == 0)
       continue;
-    PMPI_Pack_c(b.buf, b.count, b.datatype, data, total, &position,
-                MPI_COMM_SELF);
+    if (!b.buf)
+      position += GatherAtBottom(b, data + position);
+    else
+      PMPI_Pack_c(b.buf, b.count, b.datatype, data, total, &position,
+                  MPI_COMM_SELF);
   }
   *size = position;
   return data;
