@@ -64,8 +64,7 @@ MPI_Count PackedBytes(const BufferArg &b) {
   if (!b.buf)
     return GatherAtBottom(b, nullptr);
   MPI_Count s = 0;
-  return PMPI_Pack_size_c(b.count, b.datatype, MPI_COMM_SELF, &s) ==
-                 MPI_SUCCESS
+  return PMPI_Pack_size_c(b.count, b.datatype, MPI_COMM_SELF, &s) == MPI_SUCCESS
              ? s
              : 0;
 }
