@@ -1,8 +1,10 @@
-// MappedEnd (mpisync_mapped_memory.h), from /proc/self/maps: called only
-// for pending buffers larger than kMappedCheckThreshold.
+// MappedEnd and RangeMapped (mpisync_mapped_memory.h), from /proc/self/maps:
+// called only for pending buffers larger than kMappedCheckThreshold and for
+// the copies of amplify's and the cloning layer's rare deliveries.
 #include "mpisync_mapped_memory.h"
 
 #include "mpisync_shadow.h"
+#include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_procmaps.h"
 
 using namespace __sanitizer;
@@ -25,6 +27,14 @@ uptr MappedEnd(uptr lo, uptr hi) {
     end = segment.end;
   }
   return end < hi ? end : hi;
+}
+
+bool RangeMapped(uptr p, uptr size) {
+  // sanitizer_common's probe (a pipe write) refuses ranges of ten pages or
+  // more with a fatal CHECK: larger ones are looked up in the memory map.
+  if (size < 10 * GetPageSizeCached())
+    return IsAccessibleMemoryRange(p, size);
+  return MappedEnd(p, p + size) == p + size;
 }
 
 } // namespace mpisync

@@ -19,6 +19,10 @@ constexpr uptr kMappedCheckThreshold = uptr(16) << 20;
 // capped at `hi`: `hi` if all of [lo, hi) is mapped, `lo` if `lo` is not.
 uptr MappedEnd(uptr lo, uptr hi);
 
+// Whether all of [p, p + size) is mapped and readable, at any size (memory
+// a program may have unmapped before the runtime copies into or out of it).
+bool RangeMapped(uptr p, uptr size);
+
 } // namespace mpisync
 
 #endif // MPISYNC_MAPPED_MEMORY_H

@@ -22,17 +22,6 @@ namespace {
 // Largest buffer the layer copies; beyond it the receive is left alone.
 constexpr MPI_Count kMaxBounce = (MPI_Count)1 << 30;
 
-// Whether [p, p + size) is still mapped: an erroneous program may unmap its
-// pending buffer. sanitizer_common's probe (a pipe write) refuses ranges of
-// ten pages or more with a fatal CHECK, so larger ones are looked up in the
-// memory map (one read of /proc/self/maps per delivery of a receive that
-// large, next to the copies of its data).
-bool StillMapped(uptr p, uptr size) {
-  if (size < 10 * GetPageSizeCached())
-    return IsAccessibleMemoryRange(p, size);
-  return MappedEnd(p, p + size) == p + size;
-}
-
 MPI_Count PackedSize(MPI_Count count, MPI_Datatype type) {
   MPI_Count size = 0;
   if (PMPI_Pack_size_c(count, type, MPI_COMM_SELF, &size) != MPI_SUCCESS)
@@ -139,7 +128,7 @@ void BounceDeliver(Bounce *b, MPI_Count elements) {
   if (!b->used)
     return;
   // A program that unmapped its pending buffer gets nothing written there.
-  if (!StillMapped((uptr)b->user + b->lb, b->mem_size))
+  if (!RangeMapped((uptr)b->user + b->lb, b->mem_size))
     return;
   UnpackInto(b->saved, b->packed, b->user, b->count, b->type);
   if (elements < 0 || elements > b->count)

@@ -10,8 +10,15 @@ namespace mpisync {
 namespace clone {
 
 void Mirror::Add(const void *addr, MPI_Count count, MPI_Datatype type) {
-  if (count > 0 && type != MPI_DATATYPE_NULL)
-    pieces_.push_back({addr, count, type});
+  if (count <= 0 || type == MPI_DATATYPE_NULL)
+    return;
+  // A type without data moves nothing, and in the struct of pieces it could
+  // put the lower bound at 0, which MPICH refuses with MPI_BOTTOM ("Null
+  // buffer pointer"): an MPI_Get of a size-0 type into a null buffer.
+  MPI_Count size = 0;
+  if (PMPI_Type_size_c(type, &size) == MPI_SUCCESS && size == 0)
+    return;
+  pieces_.push_back({addr, count, type});
 }
 
 void Mirror::Run() {

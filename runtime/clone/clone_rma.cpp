@@ -3,6 +3,7 @@
 
 #include "clone/clone_requests.h"
 #include "clone/clone_state.h"
+#include "mpisync_mapped_memory.h"
 #include "sanitizer_common/sanitizer_common.h"
 
 using namespace __sanitizer;
@@ -18,6 +19,9 @@ struct OpenWindow {
   uptr bytes;
   void *clone_memory; // a clone's MPI_Win_allocate memory (mapped here)
   uptr mapped;
+  // The program's own memory (MPI_Win_create): it outlives the window, and
+  // what other processes wrote there is the program's after MPI_Win_free.
+  bool program_memory;
 };
 InternalMmapVectorNoCtor<OpenWindow> windows;
 
@@ -47,7 +51,7 @@ int MirrorNewWindow(const char *call, MPI_Win *win, void *base, uptr bytes,
   Mirror m(call);
   m.AddBytes(win, sizeof(*win));
   m.Run();
-  windows.push_back({*win, base, bytes, nullptr, 0});
+  windows.push_back({*win, base, bytes, nullptr, 0, base != nullptr});
   return rc;
 }
 
@@ -98,6 +102,23 @@ int WinFree(MPI_Win *win) {
   for (uptr i = 0; i < windows.size(); i++) {
     if (windows[i].handle != handle)
       continue;
+    // MPI_Win_free completes the epochs of the other processes: a passive
+    // target that made no synchronization call of its own reads their
+    // writes after it (MPICH's rma/test4).
+    // The parent says first whether the memory is still there (an
+    // erroneous program may have freed it already, MPICH's rma/winname).
+    if (windows[i].program_memory) {
+      int mapped = !IsClone() &&
+                   RangeMapped((uptr)windows[i].base, windows[i].bytes);
+      Mirror said("MPI_Win_free");
+      said.Add(&mapped, 1, MPI_INT);
+      said.Run();
+      if (mapped) {
+        Mirror m("MPI_Win_free");
+        m.AddBytes(windows[i].base, windows[i].bytes);
+        m.Run();
+      }
+    }
     if (windows[i].clone_memory)
       UnmapOrDie(windows[i].clone_memory, windows[i].mapped);
     windows[i] = windows.back();
