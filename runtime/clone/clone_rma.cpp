@@ -108,8 +108,8 @@ int WinFree(MPI_Win *win) {
     // The parent says first whether the memory is still there (an
     // erroneous program may have freed it already, MPICH's rma/winname).
     if (windows[i].program_memory) {
-      int mapped = !IsClone() &&
-                   RangeMapped((uptr)windows[i].base, windows[i].bytes);
+      int mapped =
+          !IsClone() && RangeMapped((uptr)windows[i].base, windows[i].bytes);
       Mirror said("MPI_Win_free");
       said.Add(&mapped, 1, MPI_INT);
       said.Run();

@@ -75,7 +75,9 @@ int main(int argc, char **argv) {
   // detector, and not copied to the clones).
   int *heap = malloc(1 << 20);
   MPI_Win_create(heap, 1 << 20, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
-  // REPORT: SUMMARY: MPISync: pending-buffer-freed {{.*}}mirror_rma_edges.c:[[@LINE+1]]:3 in main; MPI_Win_create at {{.*}}mirror_rma_edges.c:[[@LINE-1]]:3
+  // REPORT: SUMMARY: MPISync: pending-buffer-freed
+  // {{.*}}mirror_rma_edges.c:[[@LINE+1]]:3 in main; MPI_Win_create at
+  // {{.*}}mirror_rma_edges.c:[[@LINE-1]]:3
   free(heap);
   MPI_Win_free(&win);
   MPI_Finalize();
