@@ -16,8 +16,11 @@ The MPI families differ here in three ways, all handled in this file:
 import os
 import re
 
+# The attributes' arguments may be strings with a semicolon of their own
+# (Open MPI: "MPI_Attr_put was deprecated in MPI-2.0; use ...").
 PROTO = re.compile(r"^(?:OMPI_DECLSPEC\s+)?(int|double)\s+(MPI_\w+)\s*\((.*?)\)"
-                   r"\s*((?:(?:MPICH|__mpi_interface)\w*(?:\([^;]*?\))?\s*)*);",
+                   r"\s*((?:(?:MPICH|__mpi_interface)\w*"
+                   r"(?:\((?:\"[^\"]*\"|[^;\"])*?\))?\s*)*);",
                    re.S | re.M)
 PARAM_NAME = re.compile(r"(\w+)(\s*(?:\[\s*\])*)$")
 

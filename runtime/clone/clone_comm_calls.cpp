@@ -153,12 +153,26 @@ bool PredefinedAttribute(int keyval) {
 
 // The predefined attributes of the world are the same on every process; a
 // clone has no other communicator to ask.
-int CommGetAttr(MPI_Comm comm, int keyval, void *value, int *flag) {
+MPI_Comm AttributeComm(MPI_Comm comm, int keyval, const char *refusal) {
   if (comm == app_world && PredefinedAttribute(keyval))
     comm = MPI_COMM_WORLD;
   if (IsClone() && comm != MPI_COMM_WORLD)
-    Refuse("MPI_Comm_get_attr on a communicator other than MPI_COMM_WORLD");
+    Refuse(refusal);
+  return comm;
+}
+
+int CommGetAttr(MPI_Comm comm, int keyval, void *value, int *flag) {
+  comm = AttributeComm(
+      comm, keyval,
+      "MPI_Comm_get_attr on a communicator other than MPI_COMM_WORLD");
   return below.MPI_Comm_get_attr(comm, keyval, value, flag);
+}
+
+// MPI-1's name for it (deprecated, still how older codes ask MPI_TAG_UB).
+int AttrGet(MPI_Comm comm, int keyval, void *value, int *flag) {
+  comm = AttributeComm(
+      comm, keyval, "MPI_Attr_get on a communicator other than MPI_COMM_WORLD");
+  return below.MPI_Attr_get(comm, keyval, value, flag);
 }
 
 // A clone is no member of its parent's communicators: it gets a group of
@@ -211,6 +225,7 @@ void InstallCommEntries(MpiNext *next) {
   next->MPI_Comm_free = CommFree;
   next->MPI_Comm_set_errhandler = CommSetErrhandler;
   next->MPI_Comm_get_attr = CommGetAttr;
+  next->MPI_Attr_get = AttrGet;
   next->MPI_Comm_group = CommGroup;
   next->MPI_Comm_create = CommCreate;
   next->MPI_Comm_create_group = CommCreateGroup;
