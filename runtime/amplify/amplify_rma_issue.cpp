@@ -25,6 +25,13 @@ namespace amplify {
 namespace {
 
 constexpr uptr kMaxPieces = 1 << 16;
+// Pieces one synchronization issues at most by splitting (beyond, the
+// operations go whole), and pieces to a passive target between flushes:
+// MPICH keeps a request per operation in flight and stops with an internal
+// error when a million are (1024 Accumulates of 1024 doubles in one lock
+// epoch, MPICH's rma/strided_acc_onelock).
+constexpr uptr kMaxBatchPieces = 1 << 16;
+constexpr uptr kMaxUnflushedPieces = 1 << 12;
 
 const void *OriginOf(const HeldRma *op) {
   return op->origin_copy ? op->origin_copy - op->origin_copy_lb : op->origin;
@@ -62,6 +69,10 @@ void Split(AmpWindow *w, HeldRma *op, InternalMmapVector<RmaPiece> *out) {
     if (lmap.size() >= 2 || tmap.size() >= 2)
       Count(kStatUnsplittable);
     out->push_back(Whole(op));
+    return;
+  }
+  if (out->size() + tmap.size() > kMaxBatchPieces) {
+    out->push_back(Whole(op)); // the batch's budget of pieces is spent
     return;
   }
   int du = w->disp_units[op->target];
@@ -204,17 +215,22 @@ void IssuePiecesOf(AmpWindow *w, HeldRma **ops, uptr n) {
     Count(kStatReorderedBatches);
     Count(kStatReorderedOps, n);
   }
+  uptr unflushed = 0;
   for (uptr i = 0; i < pieces.size(); i++) {
     const RmaPiece &p = pieces[i];
     IssuePiece(p);
     if (options.latency_us > 0)
       internal_usleep(options.latency_us);
     // MPI may apply operations in any order too: a flush between them
-    // makes it apply them in the one chosen (passive target only).
-    if (reordered && options.add_flush && i + 1 < pieces.size() &&
-        w->Passive(p.op->target)) {
+    // makes it apply them in the one chosen (passive target only). A long
+    // batch is flushed now and then in any case (kMaxUnflushedPieces).
+    bool more = i + 1 < pieces.size();
+    if (more && w->Passive(p.op->target) &&
+        ((reordered && options.add_flush) ||
+         ++unflushed >= kMaxUnflushedPieces)) {
       below.MPI_Win_flush(p.op->target, w->win);
       Count(kStatAddedFlushes);
+      unflushed = 0;
     }
   }
   for (uptr i = 0; i < n; i++)
