@@ -177,6 +177,16 @@ public:
   MPI_Status *statuses() { return sts_; }
 
   // MPI completed request i with `status`.
+  // Fields MPI does not set (MPI_ERROR, in most calls: MPI 4.1 section
+  // 3.2.5) keep the program's values, as they would without the layer: the
+  // program's `n` statuses go in first.
+  void Preset(const MPI_Status *user, int n) {
+    if (user == MPI_STATUS_IGNORE || user == MPI_STATUSES_IGNORE)
+      return;
+    for (int i = 0; i < n; i++)
+      sts_[i] = user[i];
+  }
+
   void Done(int i, MPI_Status *status) {
     AmpRequest *req = recs_[i];
     if (!req) {
@@ -240,6 +250,7 @@ int AmpWait(MPI_Request *request, MPI_Status *status) {
   if (!request)
     return below.MPI_Wait(request, status);
   Batch b(1, request);
+  b.Preset(status, 1);
   int rc = below.MPI_Wait(b.reqs(), b.statuses());
   if (rc == MPI_SUCCESS)
     b.Done(0, b.statuses());
@@ -251,6 +262,7 @@ int AmpTest(MPI_Request *request, int *flag, MPI_Status *status) {
   if (!request || !flag)
     return below.MPI_Test(request, flag, status);
   Batch b(1, request);
+  b.Preset(status, 1);
   int rc = below.MPI_Test(b.reqs(), flag, b.statuses());
   if (rc == MPI_SUCCESS && *flag) {
     b.Done(0, b.statuses());
@@ -263,6 +275,7 @@ int AmpWaitall(int count, MPI_Request reqs[], MPI_Status statuses[]) {
   if (count <= 0 || !reqs)
     return below.MPI_Waitall(count, reqs, statuses);
   Batch b(count, reqs);
+  b.Preset(statuses, count);
   int rc = below.MPI_Waitall(count, b.reqs(), b.statuses());
   // MPI_ERR_IN_STATUS: the statuses say which requests completed.
   if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS)
@@ -280,6 +293,7 @@ int AmpTestall(int count, MPI_Request reqs[], int *flag,
   if (count <= 0 || !reqs || !flag)
     return below.MPI_Testall(count, reqs, flag, statuses);
   Batch b(count, reqs);
+  b.Preset(statuses, count);
   int rc = below.MPI_Testall(count, b.reqs(), flag, b.statuses());
   if (rc == MPI_ERR_IN_STATUS)
     for (int i = 0; i < count; i++)
@@ -299,6 +313,7 @@ int AmpWaitany(int count, MPI_Request reqs[], int *index, MPI_Status *status) {
   if (count <= 0 || !reqs || !index)
     return below.MPI_Waitany(count, reqs, index, status);
   Batch b(count, reqs);
+  b.Preset(status, 1);
   int rc = below.MPI_Waitany(count, b.reqs(), index, b.statuses());
   if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED && *index >= 0 &&
       *index < count)
@@ -313,6 +328,7 @@ int AmpTestany(int count, MPI_Request reqs[], int *index, int *flag,
   if (count <= 0 || !reqs || !index || !flag)
     return below.MPI_Testany(count, reqs, index, flag, status);
   Batch b(count, reqs);
+  b.Preset(status, 1);
   int rc = below.MPI_Testany(count, b.reqs(), index, flag, b.statuses());
   if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED && *index >= 0 &&
       *index < count)
@@ -329,6 +345,7 @@ int AmpSome(int incount, MPI_Request reqs[], int *outcount, int indices[],
   if (incount <= 0 || !reqs || !outcount || !indices)
     return call(incount, reqs, outcount, indices, statuses);
   Batch b(incount, reqs);
+  b.Preset(statuses, incount);
   int rc = call(incount, b.reqs(), outcount, indices, b.statuses());
   if ((rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) ||
       *outcount == MPI_UNDEFINED)
@@ -352,6 +369,8 @@ int AmpRequestGetStatus(MPI_Request request, int *flag, MPI_Status *status) {
     return below.MPI_Request_get_status(request, flag, status);
   }
   MPI_Status st;
+  if (status != MPI_STATUS_IGNORE)
+    st = *status; // what MPI does not set stays the program's
   int rc =
       below.MPI_Request_get_status(req->proxy ? req->real : request, flag, &st);
   if (rc == MPI_SUCCESS && flag && *flag) {
