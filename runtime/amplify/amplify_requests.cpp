@@ -181,7 +181,11 @@ public:
   // 3.2.5) keep the program's values, as they would without the layer: the
   // program's `n` statuses go in first.
   void Preset(const MPI_Status *user, int n) {
-    if (user == MPI_STATUS_IGNORE || user == MPI_STATUSES_IGNORE)
+    // Two names, one value in MPICH and Open MPI; the standard keeps them
+    // apart.
+    if (user == MPI_STATUS_IGNORE)
+      return;
+    if (user == MPI_STATUSES_IGNORE)
       return;
     for (int i = 0; i < n; i++)
       sts_[i] = user[i];
