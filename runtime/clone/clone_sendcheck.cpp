@@ -72,15 +72,16 @@ MPI_Count PackedBytes(const BufferArg &b) {
 // The send buffers packed into one contiguous message (what MPI would
 // send, gaps of derived datatypes left out). Owned by the caller.
 char *Pack(const BufferArg *buffers, int n, MPI_Count *size) {
+  InternalMmapVector<MPI_Count> bytes(n);
   MPI_Count total = 0;
   for (int i = 0; i < n; i++)
-    total += PackedBytes(buffers[i]);
+    total += bytes[i] = PackedBytes(buffers[i]);
   char *data = (char *)RuntimeAlloc(total ? total : 1);
   MPI_Count position = 0;
   for (int i = 0; i < n; i++) {
     const BufferArg &b = buffers[i];
     // MPICH refuses a null input even for a type without data.
-    if (PackedBytes(b) == 0)
+    if (bytes[i] == 0)
       continue;
     if (!b.buf)
       position += GatherAtBottom(b, data + position);
