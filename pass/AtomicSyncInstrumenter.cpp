@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "AtomicSyncInstrumenter.h"
 
+#include "FastPathEmitter.h"
 #include "mpisync/published_state.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -57,8 +58,8 @@ void callIfThreadsTracked(Instruction *Before, FunctionCallee Fn, Value *Ptr,
   Module &M = *Before->getModule();
   LLVMContext &C = M.getContext();
   Type *IntptrTy = M.getDataLayout().getIntPtrType(C);
-  auto *StateTy = ArrayType::get(IntptrTy, kPublishedStateWords);
-  Constant *State = M.getOrInsertGlobal("__mpisync_state", StateTy);
+  GlobalVariable *State = publishedStateGlobal(M);
+  Type *StateTy = State->getValueType();
   IRBuilder<> IRB(Before);
   IRB.SetCurrentDebugLocation(Loc);
   Value *Addr = IRB.CreateConstInBoundsGEP2_64(StateTy, State, 0,

@@ -29,14 +29,23 @@ constexpr unsigned kStoreSpan = kState_store_span;
 constexpr unsigned kShadowOffset = kState_shadow_offset;
 } // namespace
 
+GlobalVariable *publishedStateGlobal(Module &M) {
+  Type *IntptrTy = M.getDataLayout().getIntPtrType(M.getContext());
+  auto *StateTy = ArrayType::get(IntptrTy, kPublishedStateWords);
+  auto *State = cast<GlobalVariable>(
+      M.getOrInsertGlobal("__mpisync_state", StateTy));
+  if (M.getPIELevel() != PIELevel::Default ||
+      M.getPICLevel() == PICLevel::NotPIC)
+    State->setDSOLocal(true);
+  return State;
+}
+
 FastPathEmitter::FastPathEmitter(Module &M) : M(M), DL(M.getDataLayout()) {
   LLVMContext &C = M.getContext();
   IntptrTy = DL.getIntPtrType(C);
   PtrTy = PointerType::getUnqual(C);
   Type *VoidTy = Type::getVoidTy(C);
-  auto *StateTy = ArrayType::get(IntptrTy, kPublishedStateWords);
-  State = dyn_cast_or_null<GlobalVariable>(
-      M.getOrInsertGlobal("__mpisync_state", StateTy));
+  State = publishedStateGlobal(M);
   // The slow-path entries preserve all registers, so a cold call does not
   // force the hot code around it to spill.
   const char *Suffix = ClPreserveAllCC ? "_pa" : "";

@@ -55,6 +55,17 @@ private:
   llvm::DebugLoc Saved;
 };
 
+// The runtime's published state (`__mpisync_state`), declared in M once.
+// In a position-independent executable it is addressed directly, as in a
+// non-PIC one: the runtime that defines it is linked into the executable
+// (and a shared runtime would get a copy relocation), so each check needs
+// no GOT load. A GOT load per check also gave MachineCSE one virtual
+// register with a use per check in the function, whose kill flags it
+// clears at every merge: quadratic in the checks of a function (MPICH's
+// coll/allred.c, one main of many loops: 17 of its 48 s of compile time).
+// Code for a shared library (-fPIC) keeps the GOT.
+llvm::GlobalVariable *publishedStateGlobal(llvm::Module &M);
+
 class FastPathEmitter {
 public:
   explicit FastPathEmitter(llvm::Module &M);
