@@ -32,8 +32,8 @@ constexpr unsigned kShadowOffset = kState_shadow_offset;
 GlobalVariable *publishedStateGlobal(Module &M) {
   Type *IntptrTy = M.getDataLayout().getIntPtrType(M.getContext());
   auto *StateTy = ArrayType::get(IntptrTy, kPublishedStateWords);
-  auto *State = cast<GlobalVariable>(
-      M.getOrInsertGlobal("__mpisync_state", StateTy));
+  auto *State =
+      cast<GlobalVariable>(M.getOrInsertGlobal("__mpisync_state", StateTy));
   if (M.getPIELevel() != PIELevel::Default ||
       M.getPICLevel() == PICLevel::NotPIC)
     State->setDSOLocal(true);

@@ -9,7 +9,8 @@
 // RUN: not %mpiexec -n 2 %t/app 2>&1 | FileCheck %s
 // RUN: mkdir -p %t/ok && %mpicc -fsanitize=mpisync -g -fPIC -shared -DFIXED \
 // RUN:   %S/Inputs/shared_lib_sender.c -o %t/ok/libsender.so
-// RUN: %mpicc -fsanitize=mpisync -g %s -L%t/ok -lsender -Wl,-rpath,%t/ok -o %t/ok/app
+// RUN: %mpicc -fsanitize=mpisync -g %s -L%t/ok -lsender -Wl,-rpath,%t/ok \
+// RUN:   -o %t/ok/app
 // RUN: %mpiexec -n 2 %t/ok/app 2>&1 | FileCheck %s --check-prefix=OK \
 // RUN:   --implicit-check-not=MPISync
 #include <mpi.h>
