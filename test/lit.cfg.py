@@ -74,6 +74,16 @@ extra = " " + FILTERS_OFF if filters == "off" else ""
 if filters == "off":
     config.available_features.add("filters-off")
 
+# `--param mpisync_corpus=full` compiles every program of the MPICH corpus
+# (corpus/mpich_compile.test) at both levels; by default each program is
+# compiled at one of them, the levels taking turns (half the suite's
+# compile time; docs/testing.md).
+corpus = lit_config.params.get("mpisync_corpus", "split")
+if corpus not in ("split", "full"):
+    lit_config.fatal("mpisync_corpus must be 'split' or 'full'")
+config.substitutions.append(
+    ("%corpus_levels", "--split-levels" if corpus == "split" else ""))
+
 # `--param mpisync_large=1` runs the tests that need gigabytes of memory
 # (REQUIRES: large), e.g. the scaling guard's real int overflow.
 if lit_config.params.get("mpisync_large", "0") == "1":
