@@ -3,6 +3,7 @@
 #include "clone/clone_sendcheck.h"
 #include "mpisync_alloc.h"
 
+#include "clone/clone_padding.h"
 #include "clone/clone_report.h"
 #include "clone/clone_state.h"
 #include "mpisync_datatype.h"
@@ -83,11 +84,14 @@ char *Pack(const BufferArg *buffers, int n, MPI_Count *size) {
     // MPICH refuses a null input even for a type without data.
     if (bytes[i] == 0)
       continue;
+    MPI_Count start = position;
     if (!b.buf)
       position += GatherAtBottom(b, data + position);
     else
       PMPI_Pack_c(b.buf, b.count, b.datatype, data, total, &position,
                   MPI_COMM_SELF);
+    if (position - start == bytes[i])
+      ClearPackedPadding(b.datatype, b.count, data + start);
   }
   *size = position;
   return data;
