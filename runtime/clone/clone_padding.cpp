@@ -147,9 +147,8 @@ bool Clear(MPI_Datatype t, MPI_Count copies, char *p, int depth) {
   }
   for (MPI_Count k = 0; k < copies; k++)
     for (int i = 0; i < blocks; i++)
-      if (holds[i] &&
-          !Clear(c.types[i], c.ints[1 + i], p + k * size + offset[i],
-                 depth + 1))
+      if (holds[i] && !Clear(c.types[i], c.ints[1 + i],
+                             p + k * size + offset[i], depth + 1))
         return false;
   return true;
 }
