@@ -10,6 +10,37 @@
 namespace mpisync {
 namespace clone {
 
+namespace {
+
+// A request-based RMA operation that the parent's MPI completed inside the
+// call (a target on this process: MPICH's MPI_Rget of its own window) may
+// get a handle that MPI gives every request it completed so, live at once:
+// the layer's table, which is keyed by the parent's handles, cannot tell
+// them apart at completion. So the parent says whether the request is
+// complete already, and if so its results reach the clones now. Returns
+// whether they did.
+bool MirroredAtStart(const CallArgs &c) {
+  bool writes = false;
+  for (int i = 0; i < c.num_buffers; i++)
+    writes |= LibraryWrites(c.buffers[i].role);
+  if (!writes)
+    return false;
+  int done = 0;
+  if (!IsClone() && *c.request != MPI_REQUEST_NULL)
+    below.MPI_Request_get_status(*c.request, &done, MPI_STATUS_IGNORE);
+  Mirror said(c.name);
+  said.Add(&done, 1, MPI_INT);
+  said.Run();
+  if (!done)
+    return false;
+  Mirror data(c.name);
+  AddReceivedBuffers(&data, c.buffers, c.num_buffers, c.collective, nullptr);
+  data.Run();
+  return true;
+}
+
+} // namespace
+
 int MirrorCall(const CallArgs &c, BelowCall run) {
   if (!InFamily())
     return run();
@@ -30,6 +61,12 @@ int MirrorCall(const CallArgs &c, BelowCall run) {
   if (c.kind != CallKind::kBlocking) {
     if (IsClone())
       *c.request = NewCloneRequest();
+    if (c.win != MPI_WIN_NULL && MirroredAtStart(c)) {
+      CallArgs mirrored = c; // nothing left to mirror at completion
+      mirrored.num_buffers = 0;
+      RegisterRequest(*c.request, mirrored);
+      return rc;
+    }
     RegisterRequest(*c.request, c);
     return rc;
   }
