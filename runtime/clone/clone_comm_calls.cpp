@@ -137,9 +137,20 @@ int CommFree(MPI_Comm *comm) {
   return MPI_SUCCESS;
 }
 
-// Errors are the parent's to raise (a clone runs no communication).
+// Communication errors are the parent's to raise (a clone runs no
+// communication). The program's MPI_COMM_WORLD is the part of the world it
+// runs in; MPI raises the errors of calls without a communicator
+// (MPI_Alloc_mem, which clones run too) on its own MPI_COMM_WORLD, so a
+// handler set on the program's goes there as well, on parent and clones
+// (MPICH's rma/allocmem expects MPI_ERRORS_RETURN there).
 int CommSetErrhandler(MPI_Comm comm, MPI_Errhandler handler) {
-  return IsClone() ? MPI_SUCCESS : below.MPI_Comm_set_errhandler(comm, handler);
+  int rc =
+      IsClone() ? MPI_SUCCESS : below.MPI_Comm_set_errhandler(comm, handler);
+  // app_world: the program's world on a parent, MPI_COMM_WORLD on a clone.
+  if (rc == MPI_SUCCESS && comm == app_world &&
+      (IsClone() || comm != MPI_COMM_WORLD))
+    rc = below.MPI_Comm_set_errhandler(MPI_COMM_WORLD, handler);
+  return rc;
 }
 
 // The predefined attributes (MPI_TAG_UB, ...) are cached on MPI_COMM_WORLD
