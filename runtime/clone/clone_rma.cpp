@@ -249,6 +249,13 @@ int WinFlushLocalAll(MPI_Win win) {
                     [&] { return below.MPI_Win_flush_local_all(win); });
 }
 
+// Errors are the parent's to raise: a clone's window is not MPI's.
+int WinSetErrhandler(MPI_Win win, MPI_Errhandler handler) {
+  if (!InFamily())
+    return below.MPI_Win_set_errhandler(win, handler);
+  return IsClone() ? MPI_SUCCESS : below.MPI_Win_set_errhandler(win, handler);
+}
+
 int WinSync(MPI_Win win) {
   return MirrorSync({"MPI_Win_sync", win, kNoResults, true},
                     [&] { return below.MPI_Win_sync(win); });
@@ -297,6 +304,7 @@ void InstallRmaEntries(MpiNext *next) {
   next->MPI_Win_flush_local = WinFlushLocal;
   next->MPI_Win_flush_local_all = WinFlushLocalAll;
   next->MPI_Win_sync = WinSync;
+  next->MPI_Win_set_errhandler = WinSetErrhandler;
 }
 
 } // namespace clone
