@@ -59,11 +59,9 @@ KNOWN_REPORTS = {
 }
 # Programs of the sample that fail under MPISync but not without it, with
 # the reason: limits of the tool, each a known issue (docs/testing.md).
-KNOWN_FAILURES = {
-    "rma/window_creation": "1000 windows at once: the runtime duplicates the "
-    "window's communicator twice per window and MPICH runs out of context ids "
-    "(2048)",
-}
+# None today (rma/window_creation, 1000 live windows, passes since windows
+# over one group share the runtime's communicator).
+KNOWN_FAILURES = {}
 
 # Directories whose programs are erroneous on purpose (MPI error classes,
 # fault tolerance) or need what a two-process run does not give (spawn,
