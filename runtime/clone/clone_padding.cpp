@@ -6,7 +6,6 @@
 
 #include "mpisync_alloc.h"
 #include "mpisync_mpi_family.h"
-#include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_libc.h"
 
 #include <float.h>
@@ -134,10 +133,12 @@ bool Clear(MPI_Datatype t, MPI_Count copies, char *p, int depth) {
   int blocks = c.ints[0];
   if (blocks != c.num_types)
     return false;
+  if (blocks <= 0)
+    return true;
   // Each block's place in the packed element and whether it needs a look,
   // found once for all copies.
-  InternalMmapVector<MPI_Count> offset(blocks);
-  InternalMmapVector<u8> holds(blocks);
+  MPI_Count *offset = (MPI_Count *)RuntimeAlloc(sizeof(MPI_Count) * blocks);
+  bool *holds = (bool *)RuntimeAlloc(sizeof(bool) * blocks);
   MPI_Count at = 0;
   for (int i = 0; i < blocks; i++) {
     offset[i] = at;
@@ -145,12 +146,15 @@ bool Clear(MPI_Datatype t, MPI_Count copies, char *p, int depth) {
     holds[i] = block > 0 && MayHoldLongDouble(c.types[i], depth + 1);
     at += block;
   }
-  for (MPI_Count k = 0; k < copies; k++)
-    for (int i = 0; i < blocks; i++)
-      if (holds[i] && !Clear(c.types[i], c.ints[1 + i],
-                             p + k * size + offset[i], depth + 1))
-        return false;
-  return true;
+  bool ok = true;
+  for (MPI_Count k = 0; ok && k < copies; k++)
+    for (int i = 0; ok && i < blocks; i++)
+      if (holds[i])
+        ok = Clear(c.types[i], c.ints[1 + i], p + k * size + offset[i],
+                   depth + 1);
+  RuntimeFree(offset);
+  RuntimeFree(holds);
+  return ok;
 }
 
 } // namespace
