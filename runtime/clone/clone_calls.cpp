@@ -20,10 +20,7 @@ namespace {
 // complete already, and if so its results reach the clones now. Returns
 // whether they did.
 bool MirroredAtStart(const CallArgs &c) {
-  bool writes = false;
-  for (int i = 0; i < c.num_buffers; i++)
-    writes |= LibraryWrites(c.buffers[i].role);
-  if (!writes)
+  if (!AnyLibraryWrites(c.buffers, c.num_buffers))
     return false;
   int done = 0;
   if (!IsClone() && *c.request != MPI_REQUEST_NULL)
@@ -81,10 +78,7 @@ int MirrorCall(const CallArgs &c, BelowCall run) {
     return rc;
   }
   // A receive: the status says how much arrived, then that much follows.
-  bool receives = false;
-  for (int i = 0; i < c.num_buffers; i++)
-    receives |= LibraryWrites(c.buffers[i].role);
-  if (!receives)
+  if (!AnyLibraryWrites(c.buffers, c.num_buffers))
     return rc;
   Mirror header(c.name);
   header.AddBytes(c.status, sizeof(MPI_Status));

@@ -105,6 +105,13 @@ void AddReceived(Mirror *m, const RequestEntry &e, const MPI_Status *status) {
   AddReceivedBuffers(m, e.buffers, e.num_buffers, e.collective, status);
 }
 
+bool AnyLibraryWrites(const BufferArg *buffers, int n) {
+  for (int i = 0; i < n; i++)
+    if (LibraryWrites(buffers[i].role))
+      return true;
+  return false;
+}
+
 void AddReceivedBuffers(Mirror *m, const BufferArg *buffers, int n,
                         bool collective, const MPI_Status *status) {
   for (int i = 0; i < n; i++) {

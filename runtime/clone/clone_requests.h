@@ -35,7 +35,9 @@ void ForgetRequest(MPI_Request handle);
 // Adds the receive buffers of `e` to `m`: a point-to-point receive the
 // length `status` says arrived, a collective its whole layout.
 void AddReceived(Mirror *m, const RequestEntry &e, const MPI_Status *status);
-// The same for the receive buffers of a blocking call.
+// Whether MPI writes any of the call's buffers (a receive, a result).
+bool AnyLibraryWrites(const BufferArg *buffers, int n);
+// The same as AddReceived for the receive buffers of a blocking call.
 void AddReceivedBuffers(Mirror *m, const BufferArg *buffers, int n,
                         bool collective, const MPI_Status *status);
 

@@ -266,10 +266,7 @@ int WinSync(MPI_Win win) {
 void NoteRmaResults(const CallArgs &call) {
   if (call.dest == MPI_PROC_NULL)
     return; // MPI 4.1 12.3: no effect, nothing written
-  bool writes = false;
-  for (int i = 0; i < call.num_buffers; i++)
-    writes |= LibraryWrites(call.buffers[i].role);
-  if (!writes)
+  if (!AnyLibraryWrites(call.buffers, call.num_buffers))
     return;
   // The same stand-in handle kind on parent and clones: the parent's MPI
   // gave the operation no request.
