@@ -22,6 +22,8 @@ namespace {
 // the runtime is built from (include/mpisync/published_state.h,
 // buffer_rules.h): a changed rule or field changes both at the next build.
 constexpr unsigned kPending = kState_pending;
+constexpr unsigned kNearLo = kState_near_lo;
+constexpr unsigned kNearSpan = kState_near_span;
 constexpr unsigned kLoadLo = kState_load_lo;
 constexpr unsigned kLoadSpan = kState_load_span;
 constexpr unsigned kStoreLo = kState_store_lo;
@@ -143,6 +145,12 @@ Value *FastPathEmitter::anythingPending(IRBuilder<> &IRB) {
   Value *Pending = IRB.CreateLoad(IntptrTy, PendingSlot);
   return IRB.CreateICmpNE(Pending, ConstantInt::get(IntptrTy, 0),
                           "mpisync.any");
+}
+
+Value *FastPathEmitter::nearPending(IRBuilder<> &IRB, Value *Addr) {
+  Value *Lo = stateField(IRB, kNearLo, "near.lo");
+  Value *Span = stateField(IRB, kNearSpan, "near.span");
+  return IRB.CreateICmpULT(IRB.CreateSub(Addr, Lo), Span, "mpisync.near");
 }
 
 Value *FastPathEmitter::meetsInterval(IRBuilder<> &IRB, BasicBlock *Preheader,
@@ -353,11 +361,21 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
     return;
   }
   TestChain Chain(I);
+  Value *Addr = nullptr;
   if (GroupHit) {
     Chain.addTest(GroupHit);
   } else if (!PendingPreheader) {
     IRBuilder<> IRB(Chain.insertPoint());
-    Chain.addTest(anythingPending(IRB));
+    // Outside call-free loops the near interval replaces the pending word:
+    // the word would be a register kept across the region's calls, and
+    // while something is pending elsewhere every access would still take
+    // the cold path. In a call-free loop the word is tested in a register
+    // that no iteration reloads.
+    if (!Hot && ClNearTest && Size <= kNearSlack) {
+      Addr = IRB.CreatePtrToInt(Ptr, IntptrTy);
+      Chain.addTest(nearPending(IRB, Addr));
+    } else
+      Chain.addTest(anythingPending(IRB));
     // Code outside call-free loops runs once per visit of the region: the
     // inline range and shadow tests would save little time there and cost
     // code the back end must compile.
@@ -367,7 +385,8 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
     }
   }
   IRBuilder<> IRB(Chain.insertPoint());
-  Value *Addr = IRB.CreatePtrToInt(Ptr, IntptrTy);
+  if (!Addr)
+    Addr = IRB.CreatePtrToInt(Ptr, IntptrTy);
   // In an instrumented loop copy something is pending, and an access the
   // loop's range checks did not cover is often inside the interval (a
   // gather from the array being exchanged): there the shadow test alone is
@@ -391,7 +410,7 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
 }
 
 Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
-                                      ArrayRef<HeadCheck> Heads) {
+                                      ArrayRef<HeadCheck> Heads, bool Hot) {
   IRBuilder<> IRB(G.First);
   BasicBlock *Head = G.First->getParent();
   // Which pointers are computed before the group (asked before splitting).
@@ -401,9 +420,27 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
     Known.push_back(!PI ||
                     (PI->getParent() == Head && PI->comesBefore(G.First)));
   }
+  // The group's hull, for the near test (as for a single access).
+  int64_t HullLo = INT64_MAX, HullHi = INT64_MIN;
+  if (G.LoadLo < G.LoadHi) {
+    HullLo = G.LoadLo;
+    HullHi = G.LoadHi;
+  }
+  if (G.StoreLo < G.StoreHi) {
+    HullLo = std::min(HullLo, G.StoreLo);
+    HullHi = std::max(HullHi, G.StoreHi);
+  }
+  Value *First = nullptr;
+  if (!Hot && ClNearTest && HullLo < HullHi &&
+      uint64_t(HullHi - HullLo) <= kNearSlack)
+    First = nearPending(
+        IRB, IRB.CreateAdd(IRB.CreatePtrToInt(G.Base, IntptrTy),
+                           ConstantInt::getSigned(IntptrTy, HullLo)));
+  else
+    First = anythingPending(IRB);
   MDBuilder MDB(M.getContext());
   Instruction *Then = SplitBlockAndInsertIfThen(
-      anythingPending(IRB), G.First->getIterator(), /*Unreachable=*/false,
+      First, G.First->getIterator(), /*Unreachable=*/false,
       MDB.createUnlikelyBranchWeights());
   IRBuilder<> TB(Then);
   Value *Base = TB.CreatePtrToInt(G.Base, IntptrTy);

@@ -106,12 +106,13 @@ public:
     llvm::Align Alignment;
   };
   // The test of a group in front of its first member: whether something is
-  // pending and the group's hull of an access type meets the interval of
+  // pending (outside call-free loops, `Hot` false: whether the hull meets
+  // the near interval) and the group's hull of an access type meets the interval of
   // that type (computed only when something is pending); on a hit, the
   // `Heads` members' shadow tests and calls. Returns the answer for the
   // members checked at their own place, null if there are none.
   llvm::Value *emitGroupTest(const AccessGroup &G,
-                             llvm::ArrayRef<HeadCheck> Heads);
+                             llvm::ArrayRef<HeadCheck> Heads, bool Hot);
   // Check of a range of dynamic length, through the runtime.
   llvm::CallInst *emitRangeCheck(llvm::Instruction *I, llvm::Value *Ptr,
                                  llvm::Value *Size, bool IsWrite,
@@ -160,6 +161,9 @@ private:
                           const llvm::Twine &Name);
   // The hot test: is anything pending (the per-function pending word)?
   llvm::Value *anythingPending(llvm::IRBuilder<> &IRB);
+  // The hot test outside call-free loops: does `Addr` lie in the near
+  // interval (published_state.h), whose fields are loaded here?
+  llvm::Value *nearPending(llvm::IRBuilder<> &IRB, llvm::Value *Addr);
   // The AT/MR test of bytes [Addr, Addr + SizeM1 + 1): with the inline
   // range test, whether they meet the interval of their access type;
   // otherwise whether anything of that type is pending.

@@ -499,6 +499,9 @@ bool FunctionInstrumenter::run() {
   Emitter.beginFunction(F);
   for (Instruction *Call : StateChangingCalls)
     Emitter.reloadAfter(Call);
+  DenseMap<Instruction *, bool> HotAt;
+  for (unsigned K = 0; K < Accesses.size(); ++K)
+    HotAt[Accesses[K].I] = Hot[K];
   SmallVector<Value *, 8> GroupHit;
   SmallVector<bool, 32> AtHead(Accesses.size(), false);
   for (const AccessGroup &G : Groups) {
@@ -509,7 +512,7 @@ bool FunctionInstrumenter::run() {
       Heads.push_back({A.I, A.Ptr, Offset, A.Size, A.IsWrite, A.Alignment});
       AtHead[K] = true;
     }
-    GroupHit.push_back(Emitter.emitGroupTest(G, Heads));
+    GroupHit.push_back(Emitter.emitGroupTest(G, Heads, HotAt.lookup(G.First)));
     ++NumAccessGroups;
     NumGroupMembersAtHead += Heads.size();
   }

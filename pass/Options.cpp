@@ -74,6 +74,14 @@ cl::opt<bool> ClGroupChecks(
              "the pending interval"),
     cl::Hidden, cl::init(true));
 
+cl::opt<bool> ClNearTest(
+    "mpisync-near-test",
+    cl::desc("Outside call-free loops, test an access (or a group's hull) "
+             "against the published near interval instead of the pending "
+             "word: one test that also fails while something is pending far "
+             "away, and no pending word kept in a register across calls"),
+    cl::Hidden, cl::init(true));
+
 cl::opt<bool> ClSkipNonEscapingAllocas(
     "mpisync-skip-nonescaping-allocas",
     cl::desc("Do not instrument accesses to stack objects whose address never "

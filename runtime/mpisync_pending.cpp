@@ -100,12 +100,27 @@ void Republish() {
   op_hull.store_span = store_span;
   Widen(&load_lo, &load_span, watched_lo, watched_hi);
   Widen(&store_lo, &store_span, watched_lo, watched_hi);
+  uptr near_lo = load_lo, near_span = load_span;
+  Widen(&near_lo, &near_span, store_lo, store_lo + store_span);
+  if (near_span != 0) {
+    uptr below = near_lo < kNearSlack ? near_lo : kNearSlack;
+    near_lo -= below;
+    near_span += below;
+  }
+  // Each word is stored only when it changes: every check of every thread
+  // reads this cache line, and a store takes it away from their caches.
   MpisyncPublishedState &s = __mpisync_state;
-  s.load_lo = load_lo;
-  s.load_span = load_span;
-  s.store_lo = store_lo;
-  s.store_span = store_span;
-  s.pending = active_ops.size() != 0 || watched.size() != 0;
+  auto Set = [](uptr &word, uptr value) {
+    if (word != value)
+      word = value;
+  };
+  Set(s.load_lo, load_lo);
+  Set(s.load_span, load_span);
+  Set(s.store_lo, store_lo);
+  Set(s.store_span, store_span);
+  Set(s.near_lo, near_lo);
+  Set(s.near_span, near_span);
+  Set(s.pending, active_ops.size() != 0 || watched.size() != 0);
 }
 
 void IndexBuffer(PendingOp *op, uptr i) {

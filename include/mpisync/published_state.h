@@ -1,6 +1,7 @@
-// The state the inline fast path reads (DESIGN.md section 4), in one cache
-// line: the runtime defines `__mpisync_state` with this layout and the pass
-// loads its fields by index. Dependency free.
+// The state the inline fast path reads (DESIGN.md section 4): the runtime
+// defines `__mpisync_state` with this layout and the pass loads its fields
+// by index. The eight words the checks read share one cache line; `threads`,
+// read only around atomics, starts the next. Dependency free.
 #ifndef MPISYNC_CONTRACT_PUBLISHED_STATE_H
 #define MPISYNC_CONTRACT_PUBLISHED_STATE_H
 
@@ -9,9 +10,14 @@
 
 // `pending` is non-zero while any request or epoch is pending; for loads
 // and for stores, [lo, lo + span) covers every pending region that the
-// access type can violate (span == 0: none). `threads` is non-zero once
-// the thread clocks track happens-before (a second application thread):
-// only then do acquiring and releasing atomics call the runtime.
+// access type can violate (span == 0: none). [near_lo, near_lo + near_span)
+// is the union of both intervals extended kNearSlack bytes down
+// (near_span == 0: nothing pending of either type): an access of at most
+// that many bytes that starts outside it meets no pending region, so code
+// outside loops tests it alone, with no pending word held in a register.
+// `threads` is non-zero once the thread clocks track happens-before (a
+// second application thread): only then do acquiring and releasing atomics
+// call the runtime.
 #define MPISYNC_PUBLISHED_STATE_FIELDS(FIELD)                                  \
   FIELD(pending)                                                               \
   FIELD(load_lo)                                                               \
@@ -19,6 +25,8 @@
   FIELD(store_lo)                                                              \
   FIELD(store_span)                                                            \
   FIELD(shadow_offset)                                                         \
+  FIELD(near_lo)                                                               \
+  FIELD(near_span)                                                             \
   FIELD(threads)
 
 extern "C" {
@@ -38,6 +46,11 @@ enum PublishedStateField : unsigned {
   MPISYNC_PUBLISHED_STATE_FIELDS(MPISYNC_STATE_INDEX)
 #undef MPISYNC_STATE_INDEX
 };
+// Bytes by which the near interval reaches below the pending regions: the
+// longest access (or hull of a group of field accesses, AccessGroups.h)
+// tested against it alone.
+constexpr uintptr_t kNearSlack = 1024;
+
 constexpr unsigned kPublishedStateWords =
     sizeof(MpisyncPublishedState) / sizeof(uintptr_t);
 

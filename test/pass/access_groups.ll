@@ -14,24 +14,31 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 
 declare void @unknown()
 
-; Three loads at offsets 16, 24 and 64 of %s and a store at 8: the load hull
-; [16, 72) is tested against the load interval (fields 1, 2), the store hull
-; [8, 16) against the store interval (fields 3, 4), once.
+; Three loads at offsets 16, 24 and 64 of %s and a store at 8: the hull of
+; all, [8, 72), is tested against the near interval (fields 6, 7; outside
+; call-free loops it stands for the pending word), then the load hull
+; [16, 72) against the load interval (fields 1, 2) and the store hull [8, 16)
+; against the store interval (fields 3, 4), once.
 ; CHECK-LABEL: define double @fields(
-; CHECK:      %[[ANY:.*]] = icmp ne i64 %{{.*}}, 0
+; CHECK:      %[[B0:.*]] = ptrtoint ptr %s to i64
+; CHECK-NEXT: %[[H:.*]] = add i64 %[[B0]], 8
+; CHECK-NEXT: %[[NLO:.*]] = load i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 6)
+; CHECK-NEXT: %[[NSPAN:.*]] = load i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 7)
+; CHECK-NEXT: %[[DIST:.*]] = sub i64 %[[H]], %[[NLO]]
+; CHECK-NEXT: %[[ANY:.*]] = icmp ult i64 %[[DIST]], %[[NSPAN]]
 ; CHECK-NEXT: br i1 %[[ANY]], label %[[TEST:.*]], label %[[JOIN:.*]], !prof
 ; CHECK:      [[TEST]]:
 ; CHECK-NEXT: %[[BASE:.*]] = ptrtoint ptr %s to i64
 ; CHECK-NEXT: %[[LOADLO:.*]] = add i64 %[[BASE]], 16
-; CHECK-NEXT: load i64, ptr getelementptr inbounds ([8 x i64], ptr @__mpisync_state, i64 0, i64 2)
-; CHECK-NEXT: load i64, ptr getelementptr inbounds ([8 x i64], ptr @__mpisync_state, i64 0, i64 1)
+; CHECK-NEXT: load i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 2)
+; CHECK-NEXT: load i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 1)
 ; CHECK-NEXT: %[[LIMIT:.*]] = add i64 %{{.*}}, 55
 ; CHECK-NEXT: %[[BIAS:.*]] = sub i64 55, %{{.*}}
 ; CHECK-NEXT: %[[A:.*]] = add i64 %[[LOADLO]], %[[BIAS]]
 ; CHECK-NEXT: %[[LOADHIT:.*]] = icmp ult i64 %[[A]], %[[LIMIT]]
 ; CHECK-NEXT: %[[STORELO:.*]] = add i64 %[[BASE]], 8
-; CHECK-NEXT: load i64, ptr getelementptr inbounds ([8 x i64], ptr @__mpisync_state, i64 0, i64 4)
-; CHECK-NEXT: load i64, ptr getelementptr inbounds ([8 x i64], ptr @__mpisync_state, i64 0, i64 3)
+; CHECK-NEXT: load i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 4)
+; CHECK-NEXT: load i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 3)
 ; CHECK-NEXT: add i64 %{{.*}}, 7
 ; CHECK:      %[[STOREHIT:.*]] = icmp ult i64
 ; CHECK-NEXT: %[[HIT:.*]] = or i1 %[[LOADHIT]], %[[STOREHIT]]

@@ -1,12 +1,12 @@
 ; Atomics with acquire/release semantics tell the runtime's thread clocks
 ; (docs/threads.md): release before a releasing store or RMW, acquire after
 ; an acquiring load or RMW; relaxed atomics are no synchronization. Each
-; call runs only while the published state's `threads` word (index 6) is
+; call runs only while the published state's `threads` word (index 8) is
 ; set: a single-threaded run pays a load and an untaken branch.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -S %s | FileCheck %s
 
 ; CHECK-LABEL: define void @publish(
-; CHECK:      %mpisync.threads = load atomic i64, ptr getelementptr inbounds ([8 x i64], ptr @__mpisync_state, i64 0, i64 6) monotonic
+; CHECK:      %mpisync.threads = load atomic i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 8) monotonic
 ; CHECK-NEXT: %mpisync.tracked = icmp ne i64 %mpisync.threads, 0
 ; CHECK-NEXT: br i1 %mpisync.tracked, label %[[CALL:.*]], label %[[REST:.*]], !prof
 ; CHECK:      [[CALL]]:

@@ -4,7 +4,8 @@
 // RUN: %clang_mpisync -fsanitize=mpisync -O2 -S -emit-llvm %s -o - | FileCheck %s --check-prefixes=CHECK,O2
 
 // CHECK-LABEL: define {{.*}}void @copy_one(
-// CHECK:       load i64, ptr @__mpisync_state
+// The near interval's lower end (field 6: byte 48 once -O2 folded the GEP).
+// CHECK:       load i64, ptr getelementptr inbounds ({{.*}} @__mpisync_state, i64 {{0, i64 6|48}})
 // CHECK:       call preserve_allcc void @__mpisync_load4_pa(
 // CHECK:       call preserve_allcc void @__mpisync_store4_pa(
 // CHECK:       ret void

@@ -3,7 +3,11 @@
 ; the normal and the unwind destination. Without it, a store after
 ; `invoke @MPI_Isend` was tested against the word loaded before the call
 ; (nothing pending yet) and never checked.
-; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s
+; (The pending word is what call-free loops test; outside them the default
+; near test loads its fields at each access, -mpisync-near-test=0 makes
+; straight-line code use the word too.)
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -mpisync-near-test=0 -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s --check-prefix=NEAR
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 
 declare i32 @MPI_Isend(ptr, i32, i32, i32, i32, i32, ptr)
@@ -23,6 +27,18 @@ declare i32 @__gxx_personality_v0(...)
 ; CHECK-NEXT: icmp ne i64 %[[U]], 0
 ; CHECK:      call preserve_allcc void @__mpisync_store4_pa(ptr %p)
 ; CHECK:      store i32 4, ptr %p
+; NEAR-LABEL: define void @after_invoke(
+; NEAR:      invoke i32 @MPI_Isend(
+; NEAR-NEXT: to label %[[CONT:.*]] unwind label %[[LPAD:.*]]
+; NEAR:      [[CONT]]:
+; NEAR:      icmp ult i64
+; NEAR:      call preserve_allcc void @__mpisync_store4_pa(ptr %p)
+; NEAR:      store i32 3, ptr %p
+; NEAR:      [[LPAD]]:
+; NEAR-NEXT: landingpad
+; NEAR:      icmp ult i64
+; NEAR:      call preserve_allcc void @__mpisync_store4_pa(ptr %p)
+; NEAR:      store i32 4, ptr %p
 define void @after_invoke(ptr %p, ptr %req) personality ptr @__gxx_personality_v0 {
 entry:
   store i32 1, ptr %p, align 4

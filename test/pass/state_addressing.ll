@@ -10,9 +10,9 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
-; PIE: @__mpisync_state = external dso_local global [8 x i64]
-; PIC: @__mpisync_state = external global [8 x i64]
-; STATIC: @__mpisync_state = external dso_local global [8 x i64]
+; PIE: @__mpisync_state = external dso_local global [16 x i64]
+; PIC: @__mpisync_state = external global [16 x i64]
+; STATIC: @__mpisync_state = external dso_local global [16 x i64]
 
 declare void @unknown()
 
