@@ -384,6 +384,7 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
       return;
     }
   }
+  bool MetNear = Addr != nullptr;
   IRBuilder<> IRB(Chain.insertPoint());
   if (!Addr)
     Addr = IRB.CreatePtrToInt(Ptr, IntptrTy);
@@ -392,9 +393,11 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
   // gather from the array being exchanged): there the shadow test alone is
   // cheaper than the range test in front of it. The shadow covers all of
   // user space, so it may be read for any address.
-  // So is a group member once its group's hull met the interval.
-  bool ShadowOnly =
-      (PendingPreheader || GroupHit) && ClInlineShadow && Size <= 16;
+  // So is a group member once its group's hull met the interval, and an
+  // access once it met the near interval (the exact interval of its type
+  // would cost two more loads in every cold block, and code to compile).
+  bool ShadowOnly = (PendingPreheader || GroupHit || MetNear) &&
+                    ClInlineShadow && Size <= 16;
   if ((ClInlineRange || ClInlineAccessType) && !ShadowOnly)
     Chain.addTest(meetsInterval(IRB, PendingPreheader, IsWrite, Addr,
                                 ConstantInt::get(IntptrTy, Size - 1),

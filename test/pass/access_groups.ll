@@ -83,12 +83,13 @@ define double @fields(ptr %s) {
 }
 
 ; A call that may reach MPI ends the group: the accesses after it are
-; checked against the state it left. A lone access keeps its own test.
+; checked against the state it left. A lone access keeps its own test (the
+; near interval, then its shadow).
 ; CHECK-LABEL: define void @split_by_call(
 ; CHECK-COUNT-1: %mpisync.grouphit{{[0-9]*}} = icmp
 ; CHECK:      call void @unknown()
 ; CHECK-NOT:  %mpisync.grouphit{{[0-9]*}} = icmp
-; CHECK:      mpisync.inrange
+; CHECK:      mpisync.near
 ; CHECK:      ret void
 define void @split_by_call(ptr %s) {
   store i32 1, ptr %s, align 4
@@ -143,7 +144,7 @@ define void @two_bases(ptr %s, ptr %t) {
 ; CHECK-NEXT: br i1 %[[G]],
 ; CHECK:      join:
 ; CHECK-NOT:  %mpisync.grouphit{{[0-9]*}} = icmp
-; CHECK:      mpisync.inrange
+; CHECK:      mpisync.near
 ; CHECK:      ret double
 define double @early_exit(ptr %s, ptr %q) {
 entry:

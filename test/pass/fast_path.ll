@@ -15,7 +15,7 @@
 ; against the near interval (fields 6 and 7, loaded at the access): no
 ; pending word is kept across calls, and an access far from everything
 ; pending stays on the hot path while something is pending. The cold block
-; is the same as above.
+; then tests the access's shadow bytes directly (no interval of its type).
 ; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s --check-prefix=NEAR
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 
@@ -58,7 +58,8 @@ declare void @unknown()
 ; NEAR-NEXT: %[[NEAR:.*]] = icmp ult i64 %[[OFF]], %[[SPAN]]
 ; NEAR-NEXT: br i1 %[[NEAR]], label %[[COLD:.*]], label %[[HOT:.*]], !prof
 ; NEAR:      [[COLD]]:
-; NEAR:      load i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 4)
+; NEAR-NOT:  i64 0, i64 4)
+; NEAR:      load i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 5)
 ; NEAR:      and i8 %{{.*}}, 59
 ; NEAR:      call preserve_allcc void @__mpisync_store4_pa(ptr %p)
 ; NEAR:      [[HOT]]:
