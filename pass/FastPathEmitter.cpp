@@ -604,11 +604,12 @@ CallInst *FastPathEmitter::emitRowsCheck(Instruction *I, Value *Ptr,
 }
 
 void FastPathEmitter::guardRangeCheck(CallInst *Call, bool IsWrite,
-                                      BasicBlock *PendingPreheader) {
+                                      BasicBlock *PendingPreheader,
+                                      bool UsePendingWord) {
   // Without the inline fast path every check calls the runtime.
   if (!ClInlinePending)
     return;
-  bool TestPending = !PendingPreheader && PendingSlot;
+  bool TestPending = !PendingPreheader && PendingSlot && UsePendingWord;
   if (!TestPending && !ClInlineRange && !ClInlineAccessType)
     return;
   TestChain Chain(Call);

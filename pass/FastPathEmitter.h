@@ -131,8 +131,11 @@ public:
   // range meets the interval covering the pending regions. Splits the block, so
   // it runs after every analysis of the function is done, between
   // beginFunction and finishFunction.
+  // `UsePendingWord` false: the interval test alone (a stack release at a
+  // function's exit, where no check needs the word kept until then).
   void guardRangeCheck(llvm::CallInst *Call, bool IsWrite,
-                       llvm::BasicBlock *PendingPreheader = nullptr);
+                       llvm::BasicBlock *PendingPreheader = nullptr,
+                       bool UsePendingWord = true);
 
   // Loads the runtime's intervals and shadow offset at the start of the
   // preheader of an instrumented loop copy, for the checks of the copy

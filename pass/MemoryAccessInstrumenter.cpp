@@ -339,7 +339,13 @@ void FunctionInstrumenter::instrumentStackReleases() {
   auto Release = [&](Instruction *Before, AllocaInst *AI) {
     IRBuilder<> IRB(Before);
     uint64_t Size = AI->getAllocationSize(DL)->getFixedValue();
-    IRB.CreateCall(Emitter.StackRelease, {AI, ConstantInt::get(IntptrTy, Size)});
+    CallInst *Call = IRB.CreateCall(Emitter.StackRelease,
+                                    {AI, ConstantInt::get(IntptrTy, Size)});
+    // The runtime acts only when the object meets the store interval (which
+    // covers every pending buffer and watched window): test that inline, so
+    // a frame far from everything pending costs no call.
+    Emitter.guardRangeCheck(Call, /*IsWrite=*/true, nullptr,
+                            /*UsePendingWord=*/false);
     ++NumStackReleases;
   };
   SmallVector<Instruction *, 8> Exits, LifetimeEnds;
