@@ -396,8 +396,8 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
   // So is a group member once its group's hull met the interval, and an
   // access once it met the near interval (the exact interval of its type
   // would cost two more loads in every cold block, and code to compile).
-  bool ShadowOnly = (PendingPreheader || GroupHit || MetNear) &&
-                    ClInlineShadow && Size <= 16;
+  bool ShadowOnly =
+      (PendingPreheader || GroupHit || MetNear) && ClInlineShadow && Size <= 16;
   if ((ClInlineRange || ClInlineAccessType) && !ShadowOnly)
     Chain.addTest(meetsInterval(IRB, PendingPreheader, IsWrite, Addr,
                                 ConstantInt::get(IntptrTy, Size - 1),

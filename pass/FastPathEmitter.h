@@ -107,9 +107,9 @@ public:
   };
   // The test of a group in front of its first member: whether something is
   // pending (outside call-free loops, `Hot` false: whether the hull meets
-  // the near interval) and the group's hull of an access type meets the interval of
-  // that type (computed only when something is pending); on a hit, the
-  // `Heads` members' shadow tests and calls. Returns the answer for the
+  // the near interval) and the group's hull of an access type meets the
+  // interval of that type (computed only when something is pending); on a hit,
+  // the `Heads` members' shadow tests and calls. Returns the answer for the
   // members checked at their own place, null if there are none.
   llvm::Value *emitGroupTest(const AccessGroup &G,
                              llvm::ArrayRef<HeadCheck> Heads, bool Hot);

@@ -24,7 +24,7 @@ extern llvm::cl::opt<bool> ClDedupChecks;      // drop dominated duplicates
 extern llvm::cl::opt<bool> ClPreserveAllCC;    // small slow-path entries
 extern llvm::cl::opt<bool> ClCompactColdChecks; // outside loops: test + call
 extern llvm::cl::opt<bool> ClGroupChecks; // one range test per field group
-extern llvm::cl::opt<bool> ClNearTest; // outside loops: near interval first
+extern llvm::cl::opt<bool> ClNearTest;    // outside loops: near interval first
 
 // Static filters.
 extern llvm::cl::opt<bool> ClSkipNonEscapingAllocas;
