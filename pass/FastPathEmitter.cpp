@@ -147,6 +147,10 @@ Value *FastPathEmitter::anythingPending(IRBuilder<> &IRB) {
                           "mpisync.any");
 }
 
+bool FastPathEmitter::usesNearTest(bool Hot, uint64_t Len) {
+  return !Hot && ClNearTest && Len <= kNearSlack;
+}
+
 Value *FastPathEmitter::nearPending(IRBuilder<> &IRB, Value *Addr) {
   Value *Lo = stateField(IRB, kNearLo, "near.lo");
   Value *Span = stateField(IRB, kNearSpan, "near.span");
@@ -371,7 +375,7 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
     // while something is pending elsewhere every access would still take
     // the cold path. In a call-free loop the word is tested in a register
     // that no iteration reloads.
-    if (!Hot && ClNearTest && Size <= kNearSlack) {
+    if (usesNearTest(Hot, Size)) {
       Addr = IRB.CreatePtrToInt(Ptr, IntptrTy);
       Chain.addTest(nearPending(IRB, Addr));
     } else
@@ -434,8 +438,7 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
     HullHi = std::max(HullHi, G.StoreHi);
   }
   Value *First = nullptr;
-  if (!Hot && ClNearTest && HullLo < HullHi &&
-      uint64_t(HullHi - HullLo) <= kNearSlack)
+  if (HullLo < HullHi && usesNearTest(Hot, uint64_t(HullHi - HullLo)))
     First = nearPending(
         IRB, IRB.CreateAdd(IRB.CreatePtrToInt(G.Base, IntptrTy),
                            ConstantInt::getSigned(IntptrTy, HullLo)));

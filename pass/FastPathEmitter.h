@@ -164,6 +164,9 @@ private:
                           const llvm::Twine &Name);
   // The hot test: is anything pending (the per-function pending word)?
   llvm::Value *anythingPending(llvm::IRBuilder<> &IRB);
+  // Whether the hot test of `Len` bytes (an access, a group's hull) is the
+  // near test: outside call-free loops (`Hot` false), at most kNearSlack.
+  static bool usesNearTest(bool Hot, uint64_t Len);
   // The hot test outside call-free loops: does `Addr` lie in the near
   // interval (published_state.h), whose fields are loaded here?
   llvm::Value *nearPending(llvm::IRBuilder<> &IRB, llvm::Value *Addr);
