@@ -15,6 +15,7 @@
 #include "FastPathEmitter.h"
 #include "Options.h"
 #include "PendingLoopVersioning.h"
+#include "StateChangingCalls.h"
 #include "StaticFilters.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -174,29 +175,15 @@ private:
   SmallVector<AllocaInst *, 8> EscapingAllocas;
 };
 
-// Only MPI calls change the runtime's state. Intrinsics, the runtime's own
-// entry points and the C library (as TargetLibraryInfo knows it) do not
-// reach MPI; any other call might.
 bool FunctionInstrumenter::isStateChangingCall(Instruction &I) const {
-  auto *CB = dyn_cast<CallBase>(&I);
-  if (!CB || isa<IntrinsicInst>(CB))
-    return false;
-  Function *Callee = CB->getCalledFunction();
-  if (!Callee)
-    return true;
-  if (Callee->getName().starts_with("__mpisync"))
-    return false;
-  LibFunc LF;
-  if (Callee->isDeclaration() && TLI.getLibFunc(*Callee, LF) && TLI.has(LF))
-    return false;
-  return true;
+  return mpisync::isStateChangingCall(I, TLI);
 }
 
 void FunctionInstrumenter::addAccess(Instruction *I, Value *Ptr, Type *Ty,
                                      bool IsWrite, Align Alignment) {
   if (!Ty->isSized() || Ty->isScalableTy())
     return;
-  if (!Filters.mayTouchMpiBuffer(Ptr, IsWrite, TLI))
+  if (!Filters.mayTouchMpiBuffer(Ptr, IsWrite, TLI, I))
     return;
   Accesses.push_back(
       {I, Ptr, DL.getTypeStoreSize(Ty).getFixedValue(), IsWrite, Alignment});
@@ -303,8 +290,9 @@ void FunctionInstrumenter::addMemIntrinsic(MemIntrinsic *MI) {
       ++NumInstrumentedMemIntrinsics;
     return;
   }
-  MemRange R = {MI, MT && Filters.mayTouchMpiBuffer(MT->getSource(), false, TLI),
-                Filters.mayTouchMpiBuffer(MI->getDest(), true, TLI)};
+  MemRange R = {
+      MI, MT && Filters.mayTouchMpiBuffer(MT->getSource(), false, TLI, MI),
+      Filters.mayTouchMpiBuffer(MI->getDest(), true, TLI, MI)};
   if (R.CheckSource || R.CheckDest)
     MemIntrinsics.push_back(R);
 }

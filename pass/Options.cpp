@@ -115,6 +115,14 @@ cl::opt<bool> ClSkipPrivateHeap(
              "escape (it cannot reach an MPI call)"),
     cl::Hidden, cl::init(true));
 
+cl::opt<bool> ClSkipFreshHeap(
+    "mpisync-skip-fresh-heap",
+    cl::desc("Do not instrument accesses to a block from malloc, calloc, "
+             "strdup or operator new where no call that may reach MPI (nor a "
+             "fence or release store) lies between the allocation and the "
+             "access (no MPI operation can hold it yet)"),
+    cl::Hidden, cl::init(true));
+
 cl::opt<bool> ClHoistAffineLoopAccesses(
     "mpisync-hoist-affine",
     cl::desc("Check the whole range of an affine access in a call-free loop "

@@ -32,6 +32,7 @@ extern llvm::cl::opt<bool> ClKnowMpiArguments;
 extern llvm::cl::opt<bool> ClSkipConstantMemory;
 extern llvm::cl::opt<bool> ClSkipPrivateGlobals;
 extern llvm::cl::opt<bool> ClSkipPrivateHeap;
+extern llvm::cl::opt<bool> ClSkipFreshHeap;
 extern llvm::cl::opt<bool> ClHoistAffineLoopAccesses;
 
 } // namespace mpisync

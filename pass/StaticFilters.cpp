@@ -32,6 +32,9 @@ STATISTIC(NumOmittedPrivateSlot,
 STATISTIC(NumOmittedPrivateArgument,
           "Number of accesses omitted: parameters of module-local functions "
           "whose every caller passes such memory");
+STATISTIC(NumOmittedFreshHeap,
+          "Number of accesses omitted: heap blocks no MPI call can have seen "
+          "yet");
 STATISTIC(NumOmittedAddressSpace,
           "Number of accesses omitted: non-default address space");
 
@@ -170,10 +173,21 @@ bool StaticFilters::argumentIsPrivate(const Argument *A,
 }
 
 bool StaticFilters::mayTouchMpiBuffer(Value *Ptr, bool IsWrite,
-                                      const TargetLibraryInfo &TLI) {
+                                      const TargetLibraryInfo &TLI,
+                                      const Instruction *At) {
   if (Ptr->getType()->getPointerAddressSpace() != 0) {
     ++NumOmittedAddressSpace;
     return false;
+  }
+  // The allocation's own value, not through phis (getUnderlyingObjects
+  // would take an earlier execution's block for this one's).
+  if (ClSkipFreshHeap && At) {
+    const Value *Obj = getUnderlyingObject(Ptr);
+    if (isAllocLikeFn(Obj, &TLI) &&
+        Fresh.freshAt(cast<Instruction>(Obj), At, TLI)) {
+      ++NumOmittedFreshHeap;
+      return false;
+    }
   }
   Reason Why = None;
   if (!allSkipped(Ptr, IsWrite, TLI, 0, Why))

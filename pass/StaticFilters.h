@@ -8,7 +8,8 @@
 // loaded from a module-local global that only ever holds such blocks
 // (PrivatePointerSlots.h); the
 // parameter of a module-local function to which every caller passes such
-// memory. Passing
+// memory; a heap block where no MPI call can have seen it yet
+// (FreshHeapBlocks.h). Passing
 // an address to an MPI call as an argument MPI does not keep (MPI_Comm_rank's
 // out-parameter, a request, the buffer of a blocking call) is no escape
 // (MpiCallArguments.h).
@@ -17,6 +18,7 @@
 #ifndef MPISYNC_STATICFILTERS_H
 #define MPISYNC_STATICFILTERS_H
 
+#include "FreshHeapBlocks.h"
 #include "PrivatePointerSlots.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -25,6 +27,7 @@ namespace llvm {
 class AllocaInst;
 class Argument;
 class GlobalVariable;
+class Instruction;
 class TargetLibraryInfo;
 class Value;
 } // namespace llvm
@@ -33,11 +36,12 @@ namespace mpisync {
 
 class StaticFilters {
 public:
-  // False when the filters prove the access cannot touch memory that
-  // reaches an MPI buffer argument.
+  // False when the filters prove the access `At` through `Ptr` cannot
+  // touch memory that reaches an MPI buffer argument.
   // TLI names the allocation functions.
   bool mayTouchMpiBuffer(llvm::Value *Ptr, bool IsWrite,
-                         const llvm::TargetLibraryInfo &TLI);
+                         const llvm::TargetLibraryInfo &TLI,
+                         const llvm::Instruction *At);
   // Whether the stack object may be handed to MPI as memory it keeps
   // (mayBecomeMpiBuffer); asked once per object, before its function is
   // instrumented (the runtime calls added then capture it too).
@@ -68,6 +72,7 @@ private:
   llvm::DenseMap<const llvm::Value *, bool> ObjectEscapes;
   llvm::DenseMap<const llvm::Argument *, bool> PrivateArguments;
   PrivatePointerSlots Slots;
+  FreshHeapBlocks Fresh;
 };
 
 } // namespace mpisync

@@ -5,9 +5,11 @@
 ; reaches an argument MPI keeps (MPI_Irecv's buffer), is stored to memory,
 ; comes from realloc (which may return the block it was given), or reaches a
 ; parameter of a function that other modules can call keeps its checks.
-; -mpisync-skip-private-heap=0 checks them all.
-; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -S %s | FileCheck %s
-; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -mpisync-skip-private-heap=0 -S %s \
+; -mpisync-skip-private-heap=0 checks them all. The fresh-block filter
+; (fresh_heap.ll), which would skip some of them before their first call, is
+; off here.
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -mpisync-skip-fresh-heap=0 -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -mpisync-skip-private-heap=0 -mpisync-skip-fresh-heap=0 -S %s \
 ; RUN:   | FileCheck %s --check-prefix=OFF
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"

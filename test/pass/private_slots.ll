@@ -6,9 +6,11 @@
 ; (smooth(&lev[l])), and neither are the global's own fields then. A field
 ; whose pointer reaches MPI_Irecv, a global that other modules see, one with
 ; a pointer in its initializer, or one whose address escapes keeps its
-; checks. -mpisync-skip-private-heap=0 checks them all.
-; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -S %s | FileCheck %s
-; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -mpisync-skip-private-heap=0 -S %s \
+; checks. -mpisync-skip-private-heap=0 checks them all. The fresh-block
+; filter (fresh_heap.ll), which would skip some of them before their first
+; call, is off here.
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -mpisync-skip-fresh-heap=0 -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -mpisync-skip-private-heap=0 -mpisync-skip-fresh-heap=0 -S %s \
 ; RUN:   | FileCheck %s --check-prefix=OFF
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
