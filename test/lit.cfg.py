@@ -57,6 +57,23 @@ if config.mpi_family == "openmpi":
         "OMPI_ALLOW_RUN_AS_ROOT": "1",
         "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
     })
+    # mpirun creates its session directory under <base>/ompi.<node>.<uid>,
+    # which the last job to end removes when empty; two jobs of parallel
+    # tests starting and ending at once race on that mkdir ("File exists",
+    # orte_init fails). A base of the suite's own whose top directory holds
+    # a file the cleanup keeps (a non-empty "output-" file) is never
+    # removed, so no job has to create it. Short, without spaces: the jobs'
+    # unix sockets live under it (at most 107 bytes).
+    import socket
+    import tempfile
+    ompi_base = os.path.join(tempfile.gettempdir(),
+                             "mpisync-ompi-%d" % os.getuid())
+    ompi_top = os.path.join(ompi_base, "ompi.%s.%d" % (
+        socket.gethostname().split(".")[0], os.getuid()))
+    os.makedirs(ompi_top, exist_ok=True)
+    with open(os.path.join(ompi_top, "output-mpisync-keep"), "w") as keep:
+        keep.write("kept by MPISync's test suite (test/lit.cfg.py)\n")
+    config.environment["OMPI_MCA_orte_tmpdir_base"] = ompi_base
 # Tests set MPISYNC_OPTIONS themselves; none leaks in from the caller.
 config.environment.pop("MPISYNC_OPTIONS", None)
 
@@ -66,7 +83,8 @@ config.environment.pop("MPISYNC_OPTIONS", None)
 FILTERS_OFF = " ".join("-mllvm -mpisync-%s=0" % name for name in (
     "inline-pending", "preserve-all-cc", "clone-loops", "hoist-affine",
     "dedup-checks", "group-checks", "skip-nonescaping-allocas", "know-mpi-arguments",
-    "skip-constant-memory", "skip-private-globals", "skip-private-heap"))
+    "skip-constant-memory", "skip-private-globals", "skip-private-heap",
+    "skip-fresh-heap"))
 filters = lit_config.params.get("mpisync_filters", "on")
 if filters not in ("on", "off"):
     lit_config.fatal("mpisync_filters must be 'on' or 'off'")

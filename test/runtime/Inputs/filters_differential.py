@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Differential test of the pass's filters as a whole: random programs
 touch buffers of every kind the static filters reason about -- malloc'd and
-calloc'd blocks, a block in a file-local pointer, blocks in the fields of a
-file-local struct array, a file-local array, a public array, a stack array
--- directly, through file-local helpers (inlined and not), in loops and with
+calloc'd blocks, a block allocated and filled right before the operation
+starts (fresh until the start call sees it), a block in a file-local
+pointer, blocks in the fields of a file-local struct array, a file-local
+array, a public array, a stack array -- directly, through file-local helpers (inlined and not), in loops and with
 memcpy/memset, while one of them is the buffer of a pending MPI_Isend or
 MPI_Irecv. Each is built with the pass's defaults and with every fast-path
 level and filter off (the flags of lit's filters-off run), and run: the two
@@ -23,7 +24,7 @@ import shlex
 import subprocess
 import sys
 
-BUFFERS = ["h1", "h2", "gp", "garr", "pubarr", "loc", "lev[0].u", "lev[1].u"]
+BUFFERS = ["h1", "h2", "hf", "gp", "garr", "pubarr", "loc", "lev[0].u", "lev[1].u"]
 
 PROGRAM = """#include <mpi.h>
 #include <stdio.h>
@@ -50,6 +51,7 @@ int main(int argc, char **argv) {{
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   double *h1 = malloc(M * sizeof(double)), *h2 = calloc(M, sizeof(double));
+  double *hf = malloc(M * sizeof(double));
   double loc[M];
   gp = malloc(M * sizeof(double));
   for (int l = 0; l < 2; l++) {{
@@ -57,12 +59,15 @@ int main(int argc, char **argv) {{
     lev[l].n = M;
   }}
   for (int i = 0; i < M; i++) {{
-    h1[i] = i; h2[i] = 2 * i; gp[i] = 3 * i; garr[i] = 4 * i;
+    h1[i] = i; h2[i] = 2 * i; hf[i] = 9 * i; gp[i] = 3 * i; garr[i] = 4 * i;
     pubarr[i] = 5 * i; loc[i] = 6 * i; lev[0].u[i] = 7 * i; lev[1].u[i] = 8 * i;
   }}
   double acc = 0;
   if (rank == 0) {{
     MPI_Request req;
+    free(hf);
+    hf = malloc(M * sizeof(double));
+    for (int i = 0; i < M; i++) hf[i] = 9 * i;
     MPI_{start}({buf} + {first}, {count}, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD, &req);
 {statements}
     MPI_Barrier(MPI_COMM_WORLD);
@@ -75,7 +80,7 @@ int main(int argc, char **argv) {{
   }}
   double s = acc;
   for (int i = 0; i < M; i++)
-    s += h1[i] + h2[i] + gp[i] + garr[i] + pubarr[i] + loc[i] + lev[0].u[i] + lev[1].u[i];
+    s += h1[i] + h2[i] + hf[i] + gp[i] + garr[i] + pubarr[i] + loc[i] + lev[0].u[i] + lev[1].u[i];
   printf("rank %d sum %.6g\\n", rank, s);
   MPI_Finalize();
   return 0;
