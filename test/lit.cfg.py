@@ -2,7 +2,9 @@
 # REQUIRES: lines. See docs/testing.md.
 import os
 import shlex
+import socket
 import sys
+import tempfile
 
 # The test format lives in a module: lit's worker processes unpickle it.
 sys.path.insert(0, os.path.dirname(__file__))
@@ -64,8 +66,6 @@ if config.mpi_family == "openmpi":
     # a file the cleanup keeps (a non-empty "output-" file) is never
     # removed, so no job has to create it. Short, without spaces: the jobs'
     # unix sockets live under it (at most 107 bytes).
-    import socket
-    import tempfile
     ompi_base = os.path.join(tempfile.gettempdir(),
                              "mpisync-ompi-%d" % os.getuid())
     ompi_top = os.path.join(ompi_base, "ompi.%s.%d" % (
