@@ -749,10 +749,13 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
   w->ops_since_fence++;
   LseqTick();
   u64 start = Lseq();
-  if (flags()->rma_target_checks)
-    RecordOperation(w, a, call.name(), call.Stack());
-
+  u32 stack = call.Stack();
+  // One StateMutex section for the target side and the origin side: each
+  // locked instruction inside MPI waits for the library's stores to drain.
   StateLock state(&StateMutex());
+  if (flags()->rma_target_checks)
+    RecordOperation(w, a, call.name(), stack);
+
   PendingOp *op = NewOp(call.name(), /*persistent=*/false);
   op->rma = true;
   op->rma_win = a.win;
@@ -772,13 +775,18 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
     AddBuffer(op, BufferRole::kRmaResult, a.result, a.result_count,
               a.result_type);
   op->ever_started = true;
-  op->start_stack = call.Stack();
+  op->start_stack = stack;
   if (flags()->rma_target_checks)
     RecordBuffersInWindows(*op);
   // Two Gets (or a Get and a Get_accumulate) filling overlapping result
   // buffers, a result buffer over a pending receive's, ...: MPI 4.1 12.7.
   CheckOverlaps(op, op->start_stack);
   ActivateOp(op);
+  // Watched from the start, under this lock: the library's own accesses
+  // inside the call do not go through the shadow, and an operation without
+  // a request then needs no lock after the call.
+  MarkShadow(op);
+  ReportBuffersExceedingMemory(*op);
   starting_rma_op = op;
 }
 
@@ -786,20 +794,20 @@ void AfterRmaOp(MpiCall &, int rc, const MPI_Request *request) {
   PendingOp *op = starting_rma_op;
   starting_rma_op = nullptr;
   LseqTick();
-  if (!op)
+  bool has_request = request && *request != MPI_REQUEST_NULL;
+  // A started operation without a request is complete only at a later
+  // synchronization, which another thread may already have made: `op` is
+  // not touched then.
+  if (!op || (rc == MPI_SUCCESS && !has_request))
     return;
   StateLock lock(&StateMutex());
   if (rc != MPI_SUCCESS) {
     DestroyOp(op);
     return;
   }
-  if (request && *request != MPI_REQUEST_NULL) {
-    op->request_slot = (uptr)request;
-    op->start_tid = CurrentTid();
-    RegisterOp(op, *request);
-  }
-  MarkShadow(op);
-  ReportBuffersExceedingMemory(*op);
+  op->request_slot = (uptr)request;
+  op->start_tid = CurrentTid();
+  RegisterOp(op, *request);
 }
 
 void AfterCollective(MpiCall &, int rc, MPI_Comm comm) {

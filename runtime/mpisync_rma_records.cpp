@@ -558,11 +558,8 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
   uptr base = w->kind == WinKind::kDynamic
                   ? (uptr)args.disp
                   : (uptr)(args.disp * w->disp_unit[args.target]);
-  DataMap *map;
-  {
-    StateLock lock(&StateMutex());
-    map = args.target_count > 0 ? AcquireDataMap(args.target_type) : nullptr;
-  }
+  DataMap *map =
+      args.target_count > 0 ? AcquireDataMap(args.target_type) : nullptr;
   if (!map)
     return;
   ScratchVector<RmaRecord> &list = OutgoingTo(w, args.target);
@@ -584,7 +581,6 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
     w->outgoing_records++;
     w->uncompleted++;
   });
-  StateLock lock(&StateMutex());
   ReleaseDataMap(map);
 }
 

@@ -30,7 +30,8 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
 // a load or store of this process (MPI 4.1 12.7).
 void RecordBufferInWindow(Window *w, int owner, uptr lo, uptr hi, bool is_write,
                           const char *call, u32 stack);
-// The target side of an RMA operation (pending until completed).
+// The target side of an RMA operation (pending until completed). Under
+// RmaMutex and StateMutex (the operation's datatype map).
 void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
                      u32 stack);
 // Operations to `target` (-1: all) completed at the target by `call`.
