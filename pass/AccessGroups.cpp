@@ -106,9 +106,10 @@ void planAccessGroups(Function &F, const DataLayout &DL,
           }
         };
         int Found = Lookup(Base, Visible);
-        if (Found >= 0) {
+        if (Found >= 0 && Drafts[Found].G.CopyPreheader == C.CopyPreheader) {
           Draft &D = Drafts[Found];
-          if (std::max(D.Hi, E) - std::min(D.Lo, B) <= kMaxGroupSpan) {
+          int64_t MaxSpan = C.CopyPreheader ? kMaxCopyGroupSpan : kMaxGroupSpan;
+          if (std::max(D.Hi, E) - std::min(D.Lo, B) <= MaxSpan) {
             Add(D);
             Place(D, Found);
             continue;
@@ -116,7 +117,10 @@ void planAccessGroups(Function &F, const DataLayout &DL,
         }
         // A new group for this base (a member too far from the open one
         // starts the next).
-        Drafts.push_back({{&I, Base, 0, 0, 0, 0, 0, {}, false}, 0, 0, Stops});
+        Drafts.push_back({{&I, Base, 0, 0, 0, 0, 0, {}, false, C.CopyPreheader},
+                          0,
+                          0,
+                          Stops});
         Add(Drafts.back());
         Place(Drafts.back(), Drafts.size() - 1);
         Open.push_back({Base, (unsigned)Drafts.size() - 1});

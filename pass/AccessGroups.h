@@ -38,6 +38,7 @@
 namespace llvm {
 class DataLayout;
 class Function;
+class BasicBlock;
 class Instruction;
 class Value;
 } // namespace llvm
@@ -45,10 +46,11 @@ class Value;
 namespace mpisync {
 
 // What the planning needs of an access. `Eligible`: its check may be a
-// group member (an ordinary inline check of at most 16 bytes, outside an
-// instrumented loop copy and not hoisted). `Conditional`: it is checked
-// only under a condition computed next to it (a speculated load), so it
-// is never checked ahead of its place.
+// group member (an ordinary inline check of at most 16 bytes, not
+// hoisted). `Conditional`: it is checked only under a condition computed
+// next to it (a speculated load), so it is never checked ahead of its
+// place. `CopyPreheader`: the preheader of the instrumented loop copy the
+// access is in, or null.
 struct GroupCandidate {
   llvm::Instruction *I;
   llvm::Value *Ptr;
@@ -56,6 +58,7 @@ struct GroupCandidate {
   bool IsWrite;
   bool Eligible;
   bool Conditional;
+  llvm::BasicBlock *CopyPreheader;
 };
 
 struct AccessGroup {
@@ -69,10 +72,17 @@ struct AccessGroup {
   llvm::SmallVector<std::pair<unsigned, int64_t>, 8> AtHead;
   // Some members are checked at their own place (GroupOf).
   bool HasLaterMembers;
+  // In an instrumented loop copy (its preheader), where something is
+  // always pending: the group's test is the shadow of its hull, read with
+  // one load, instead of the pending word and the intervals.
+  llvm::BasicBlock *CopyPreheader;
 };
 
 // Hull sizes beyond this make a hit likely where no member is inside.
 constexpr int64_t kMaxGroupSpan = 512;
+// A group in a loop copy: a hull whose shadow bytes (at most three
+// granules) one 4-byte load reads.
+constexpr int64_t kMaxCopyGroupSpan = 16;
 
 // Groups of at least two members. GroupOf[K] is the group of candidate K
 // if it is checked at its own place behind the group's answer, else -1

@@ -325,8 +325,12 @@ private:
 };
 } // namespace
 
+static uint8_t shadowMask(bool IsWrite) {
+  return IsWrite ? kShadowStoreMask : kShadowLoadMask;
+}
+
 Value *FastPathEmitter::shadowTest(IRBuilder<> &SB, Value *Offset, Value *Addr,
-                                   uint64_t Size, bool IsWrite,
+                                   uint64_t Size, uint8_t GranuleBits,
                                    Align Alignment) {
   // An access aligned to its size (at most a granule) has one granule;
   // otherwise its first and last bytes name the granules it touches, which
@@ -348,7 +352,7 @@ Value *FastPathEmitter::shadowTest(IRBuilder<> &SB, Value *Offset, Value *Addr,
   Type *LoadTy = SB.getIntNTy(8 * LoadBytes);
   uint64_t Mask = 0;
   for (unsigned B = 0; B < LoadBytes; ++B)
-    Mask |= uint64_t(IsWrite ? kShadowStoreMask : kShadowLoadMask) << (8 * B);
+    Mask |= uint64_t(GranuleBits) << (8 * B);
   Value *S = SB.CreateAdd(SB.CreateLShr(Addr, kShadowScale), Offset);
   Value *Bits =
       SB.CreateAlignedLoad(LoadTy, SB.CreateIntToPtr(S, PtrTy), Align(1));
@@ -411,7 +415,7 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
     Chain.addTest(shadowTest(
         SB,
         invariantField(SB, PendingPreheader, kShadowOffset, "shadow.offset"),
-        Addr, Size, IsWrite, Alignment));
+        Addr, Size, shadowMask(IsWrite), Alignment));
   }
   emitRuntimeCall(Chain.insertPoint(), Ptr, Size, IsWrite);
 }
@@ -437,31 +441,53 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
     HullLo = std::min(HullLo, G.StoreLo);
     HullHi = std::max(HullHi, G.StoreHi);
   }
-  Value *First = nullptr;
-  if (HullLo < HullHi && usesNearTest(Hot, uint64_t(HullHi - HullLo)))
-    First = nearPending(
-        IRB, IRB.CreateAdd(IRB.CreatePtrToInt(G.Base, IntptrTy),
-                           ConstantInt::getSigned(IntptrTy, HullLo)));
-  else
-    First = anythingPending(IRB);
   MDBuilder MDB(M.getContext());
-  Instruction *Then = SplitBlockAndInsertIfThen(
-      First, G.First->getIterator(), /*Unreachable=*/false,
-      MDB.createUnlikelyBranchWeights());
-  IRBuilder<> TB(Then);
-  Value *Base = TB.CreatePtrToInt(G.Base, IntptrTy);
+  Instruction *Then = nullptr;
   Value *Hit = nullptr;
-  auto Meets = [&](bool IsWrite, int64_t Lo, int64_t Hi) {
-    if (Lo >= Hi)
-      return;
-    Value *Addr = TB.CreateAdd(Base, ConstantInt::getSigned(IntptrTy, Lo));
-    Value *M = meetsInterval(TB, nullptr, IsWrite, Addr,
-                             ConstantInt::get(IntptrTy, Hi - Lo - 1),
-                             "mpisync.grouphit");
-    Hit = Hit ? TB.CreateOr(Hit, M) : M;
-  };
-  Meets(false, G.LoadLo, G.LoadHi);
-  Meets(true, G.StoreLo, G.StoreHi);
+  if (G.CopyPreheader) {
+    // Something is pending in the copy: the hull's shadow bytes (read with
+    // the preheader's shadow offset) say whether a member may be marked.
+    uint8_t Bits = (G.LoadLo < G.LoadHi ? shadowMask(false) : 0) |
+                   (G.StoreLo < G.StoreHi ? shadowMask(true) : 0);
+    // The hull starts where a member at the head starts (or one at its
+    // own place, alignment unknown): a load and a store of one aligned
+    // element read one shadow byte.
+    Align HullAlign(1);
+    for (const HeadCheck &H : Heads)
+      if (H.Offset == HullLo)
+        HullAlign = std::max(HullAlign, H.Alignment);
+    Value *Addr = IRB.CreateAdd(IRB.CreatePtrToInt(G.Base, IntptrTy),
+                                ConstantInt::getSigned(IntptrTy, HullLo));
+    Hit = shadowTest(
+        IRB,
+        invariantField(IRB, G.CopyPreheader, kShadowOffset, "shadow.offset"),
+        Addr, uint64_t(HullHi - HullLo), Bits, HullAlign);
+    Then = G.First;
+  } else {
+    Value *First = nullptr;
+    if (HullLo < HullHi && usesNearTest(Hot, uint64_t(HullHi - HullLo)))
+      First = nearPending(
+          IRB, IRB.CreateAdd(IRB.CreatePtrToInt(G.Base, IntptrTy),
+                             ConstantInt::getSigned(IntptrTy, HullLo)));
+    else
+      First = anythingPending(IRB);
+    Then = SplitBlockAndInsertIfThen(First, G.First->getIterator(),
+                                     /*Unreachable=*/false,
+                                     MDB.createUnlikelyBranchWeights());
+    IRBuilder<> TB(Then);
+    Value *Base = TB.CreatePtrToInt(G.Base, IntptrTy);
+    auto Meets = [&](bool IsWrite, int64_t Lo, int64_t Hi) {
+      if (Lo >= Hi)
+        return;
+      Value *Addr = TB.CreateAdd(Base, ConstantInt::getSigned(IntptrTy, Lo));
+      Value *M = meetsInterval(TB, nullptr, IsWrite, Addr,
+                               ConstantInt::get(IntptrTy, Hi - Lo - 1),
+                               "mpisync.grouphit");
+      Hit = Hit ? TB.CreateOr(Hit, M) : M;
+    };
+    Meets(false, G.LoadLo, G.LoadHi);
+    Meets(true, G.StoreLo, G.StoreHi);
+  }
   if (!Heads.empty()) {
     // The members that run whenever the first does, checked here; each
     // chain and call carries the member's location (the report's line).
@@ -481,18 +507,20 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
       Value *Ptr =
           Known[K] ? H.Ptr : SB.CreatePtrAdd(G.Base, SB.getInt64(H.Offset));
       Value *Addr = SB.CreatePtrToInt(Ptr, IntptrTy);
-      Chain.addTest(
-          shadowTest(SB, ShadowOffset, Addr, H.Size, H.IsWrite, H.Alignment));
+      Chain.addTest(shadowTest(SB, ShadowOffset, Addr, H.Size,
+                               shadowMask(H.IsWrite), H.Alignment));
       emitRuntimeCall(Chain.insertPoint(), Ptr, H.Size, H.IsWrite);
     }
     HitEnd->setDebugLoc(Then->getDebugLoc());
   }
   if (!G.HasLaterMembers)
     return nullptr;
-  PHINode *Phi = PHINode::Create(TB.getInt1Ty(), 2, "mpisync.group");
+  if (G.CopyPreheader)
+    return Hit; // computed in front of the group, on every path
+  PHINode *Phi = PHINode::Create(IRB.getInt1Ty(), 2, "mpisync.group");
   Phi->insertBefore(&G.First->getParent()->front());
   Phi->addIncoming(Hit, Then->getParent());
-  Phi->addIncoming(TB.getFalse(), Head);
+  Phi->addIncoming(IRB.getFalse(), Head);
   return Phi;
 }
 

@@ -108,9 +108,10 @@ public:
   // The test of a group in front of its first member: whether something is
   // pending (outside call-free loops, `Hot` false: whether the hull meets
   // the near interval) and the group's hull of an access type meets the
-  // interval of that type (computed only when something is pending); on a hit,
-  // the `Heads` members' shadow tests and calls. Returns the answer for the
-  // members checked at their own place, null if there are none.
+  // interval of that type (computed only when something is pending); in an
+  // instrumented loop copy, whether the hull's shadow bytes are marked; on
+  // a hit, the `Heads` members' shadow tests and calls. Returns the answer
+  // for the members checked at their own place, null if there are none.
   llvm::Value *emitGroupTest(const AccessGroup &G,
                              llvm::ArrayRef<HeadCheck> Heads, bool Hot);
   // Check of a range of dynamic length, through the runtime.
@@ -187,9 +188,10 @@ private:
   intervalBounds(llvm::IRBuilder<> &IRB, llvm::BasicBlock *Preheader,
                  bool IsWrite, llvm::Value *C);
   // Whether the shadow bytes of a `Size`-byte access at `Addr` hold a bit
-  // of its type's mask; `Offset` is the loaded shadow offset.
+  // of `GranuleBits` (an access type's mask, or both types' for a group's
+  // hull); `Offset` is the loaded shadow offset.
   llvm::Value *shadowTest(llvm::IRBuilder<> &SB, llvm::Value *Offset,
-                          llvm::Value *Addr, uint64_t Size, bool IsWrite,
+                          llvm::Value *Addr, uint64_t Size, uint8_t GranuleBits,
                           llvm::Align Alignment);
   void emitRuntimeCall(llvm::Instruction *Before, llvm::Value *Ptr,
                        uint64_t Size, bool IsWrite);

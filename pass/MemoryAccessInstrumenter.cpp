@@ -69,38 +69,75 @@ namespace mpisync {
 
 namespace {
 
+// Arithmetic the optimizer speculates along with a load (it cannot trap
+// and has no effect): `c ? buf[0] + buf[1] : -1` becomes two loads, an add
+// and a select.
+bool isSpeculatableArithmetic(const Instruction *I) {
+  if (isa<CastInst>(I) || isa<CmpInst>(I) || isa<UnaryOperator>(I))
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(I))
+    return !BO->isIntDivRem();
+  return false;
+}
+
 // The select condition under which a speculated load's value is used, and
 // whether the select picks the load when it holds; null for an ordinary
-// load.
+// load. The value may pass through speculatable arithmetic (at most a few
+// instructions) on its way to the select's arm.
 Value *speculationCondition(Instruction *I, bool &OnTrue) {
   auto *L = dyn_cast<LoadInst>(I);
   if (!L || !L->isSimple() || L->use_empty())
     return nullptr;
+  constexpr unsigned kMaxDerived = 16;
+  SmallVector<Instruction *, 8> Work = {L};
+  SmallPtrSet<Instruction *, 8> Derived = {L};
   Value *Cond = nullptr;
   OnTrue = false;
-  for (User *U : L->users()) {
-    auto *Sel = dyn_cast<SelectInst>(U);
-    if (!Sel || Sel->getCondition() == L ||
-        (Sel->getTrueValue() == L) == (Sel->getFalseValue() == L))
-      return nullptr;
-    bool True = Sel->getTrueValue() == L;
-    if (Cond && (Sel->getCondition() != Cond || True != OnTrue))
-      return nullptr;
-    Cond = Sel->getCondition();
-    OnTrue = True;
+  while (!Work.empty()) {
+    Instruction *V = Work.pop_back_val();
+    for (User *U : V->users()) {
+      auto *UI = dyn_cast<Instruction>(U);
+      if (!UI)
+        return nullptr;
+      if (auto *Sel = dyn_cast<SelectInst>(UI);
+          Sel && Sel->getCondition() != V &&
+          (Sel->getTrueValue() == V) != (Sel->getFalseValue() == V)) {
+        bool True = Sel->getTrueValue() == V;
+        if (Cond && (Sel->getCondition() != Cond || True != OnTrue))
+          return nullptr;
+        Cond = Sel->getCondition();
+        OnTrue = True;
+        continue;
+      }
+      if (Derived.count(UI))
+        continue;
+      // Arithmetic in the load's block, all of whose uses lead to the
+      // select too.
+      if (!isSpeculatableArithmetic(UI) || UI->getParent() != L->getParent() ||
+          Derived.size() >= kMaxDerived)
+        return nullptr;
+      Derived.insert(UI);
+      Work.push_back(UI);
+    }
   }
-  if (!Cond->getType()->isIntegerTy(1))
+  if (!Cond || !Cond->getType()->isIntegerTy(1))
     return nullptr;
-  // The condition must be known where the load is.
-  if (auto *CI = dyn_cast<Instruction>(Cond))
-    if (CI->getParent() != L->getParent() || !CI->comesBefore(L))
+  // The condition must be known where the load is, or computable there:
+  // arithmetic later in the block on values known before the load (the
+  // optimizer often puts the flag's compare after the first load).
+  if (auto *CI = dyn_cast<Instruction>(Cond)) {
+    if (CI->getParent() != L->getParent())
       return nullptr;
+    if (!CI->comesBefore(L) && (!isSpeculatableArithmetic(CI) ||
+                                any_of(CI->operands(), [&](Value *Op) {
+                                  auto *OI = dyn_cast<Instruction>(Op);
+                                  return OI &&
+                                         OI->getParent() == L->getParent() &&
+                                         (OI == L || !OI->comesBefore(L));
+                                })))
+      return nullptr;
+  }
   return Cond;
-}
-
-bool mayBeSpeculated(Instruction *I) {
-  bool OnTrue;
-  return speculationCondition(I, OnTrue) != nullptr;
 }
 
 // A load the optimizer speculated: if-conversion turns `c ? buf[i] : x`
@@ -112,6 +149,8 @@ bool mayBeSpeculated(Instruction *I) {
 Value *speculationGuard(Instruction *I) {
   bool OnTrue;
   Value *Cond = speculationCondition(I, OnTrue);
+  if (auto *CI = dyn_cast_or_null<Instruction>(Cond); CI && I->comesBefore(CI))
+    CI->moveBefore(I); // its operands are known there
   if (!Cond || OnTrue)
     return Cond;
   IRBuilder<> IRB(I);
@@ -471,6 +510,13 @@ bool FunctionInstrumenter::run() {
       HoistedIn.push_back(PendingBlocks.lookup(Check->getParent()));
   }
 
+  // Speculated loads' conditions, found while each load is still in the
+  // block of its select (a group's test splits it).
+  SmallVector<Value *, 32> SpeculationGuard(Accesses.size(), nullptr);
+  for (unsigned K = 0; K < Accesses.size(); ++K)
+    if (!Hoisted[K])
+      SpeculationGuard[K] = speculationGuard(Accesses[K].I);
+
   // Field accesses checked one by one get a test per group in front of
   // them (planned before any check splits a block).
   SmallVector<AccessGroup, 8> Groups;
@@ -480,8 +526,8 @@ bool FunctionInstrumenter::run() {
     for (unsigned K = 0; K < Accesses.size(); ++K) {
       const Access &A = Accesses[K];
       Candidates.push_back({A.I, A.Ptr, A.Size, A.IsWrite,
-                            !Hoisted[K] && !Known[K] && A.Size <= 16,
-                            mayBeSpeculated(A.I)});
+                            !Hoisted[K] && A.Size <= 16,
+                            SpeculationGuard[K] != nullptr, Known[K]});
     }
     planAccessGroups(
         F, DL, Candidates,
@@ -524,7 +570,7 @@ bool FunctionInstrumenter::run() {
       ++NumChecksInPendingLoops;
     CheckLocationScope Located(A.I);
     Instruction *At = A.I;
-    if (Value *Guard = speculationGuard(A.I)) {
+    if (Value *Guard = SpeculationGuard[K]) {
       ++NumSpeculatedLoadsGuarded;
       At = Emitter.emitTest(A.I, Guard);
     }

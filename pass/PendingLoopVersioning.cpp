@@ -62,6 +62,12 @@ bool ownsCheckedAccess(Loop &L, LoopInfo &LI,
 bool version(Loop &L, LoopInfo &LI, DominatorTree &DT,
              FastPathEmitter &Emitter,
              DenseMap<BasicBlock *, BasicBlock *> &PendingBlocks) {
+  // A copy's blocks are new blocks: an indirectbr (computed goto) or a
+  // stored block address would still lead into the original, and the
+  // copy would run the instrumented body with values it never computed.
+  if (!L.isSafeToClone() ||
+      any_of(L.blocks(), [](BasicBlock *BB) { return BB->hasAddressTaken(); }))
+    return false;
   if (!L.isLoopSimplifyForm())
     simplifyLoop(&L, &DT, &LI, nullptr, nullptr, nullptr,
                  /*PreserveLCSSA=*/false);

@@ -166,3 +166,79 @@ join:
   store double %v, ptr %p24, align 8
   ret double %v
 }
+
+; In a loop's instrumented copy (something is always pending there) a
+; group's test is its hull's shadow bytes, read with one load: the three
+; connectivity entries of an element (12 bytes at alignment 4, three
+; granules at most) are one 4-byte load of the load mask (0x26 per byte);
+; on a hit each member tests its own shadow byte and calls with its own
+; location. The element's store is conditional (its loop skips elements),
+; so it is not hoisted either; it keeps its own shadow test. The idle copy
+; has no check at all. A load and a store of one element (`y[k] += v`)
+; are a group of both masks (0x3f) over the element's one shadow byte.
+; CHECK-LABEL: define void @element_loop(
+; CHECK:      body.mpisync.idle:
+; CHECK-NOT:  __mpisync
+; CHECK:      mpisync.pending.ph:
+; CHECK:      %[[SOFF:shadow.offset[0-9]*]] = load i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 5)
+; CHECK:      body:
+; CHECK:      %[[EN:.*]] = getelementptr inbounds i32, ptr %conn, i64
+; CHECK-NEXT: %[[B:.*]] = ptrtoint ptr %[[EN]] to i64
+; CHECK-NEXT: %[[H:.*]] = add i64 %[[B]], 0
+; CHECK-NEXT: %[[S:.*]] = lshr i64 %[[H]], 3
+; CHECK-NEXT: %[[SA:.*]] = add i64 %[[S]], %[[SOFF]]
+; CHECK-NEXT: %[[SP:.*]] = inttoptr i64 %[[SA]] to ptr
+; CHECK-NEXT: %[[BITS:.*]] = load i32, ptr %[[SP]], align 1
+; CHECK-NEXT: %[[M:.*]] = and i32 %[[BITS]], 640034342
+; CHECK-NEXT: %[[HIT:.*]] = icmp ne i32 %[[M]], 0
+; CHECK-NEXT: br i1 %[[HIT]], label %[[HEADS:.*]], label %[[JOIN:.*]], !prof
+; CHECK:      [[HEADS]]:
+; CHECK:      call preserve_allcc void @__mpisync_load4_pa(ptr %en)
+; CHECK:      call preserve_allcc void @__mpisync_load4_pa(ptr %[[E1:.*]])
+; CHECK:      call preserve_allcc void @__mpisync_load4_pa(ptr %[[E2:.*]])
+; CHECK:      [[JOIN]]:
+; CHECK-NEXT: %i0 = load i32, ptr %en, align 4
+; CHECK-NOT:  __mpisync
+; CHECK:      %yk = getelementptr inbounds double, ptr %y, i64 %k
+; CHECK:      and i8 %{{.*}}, 63
+; CHECK:      call preserve_allcc void @__mpisync_load8_pa(ptr %yk)
+; CHECK:      call preserve_allcc void @__mpisync_store8_pa(ptr %yk)
+; CHECK:      %old = load double, ptr %yk, align 8
+; CHECK-NOT:  __mpisync
+; CHECK:      store double %new, ptr %yk, align 8
+; CHECK:      exit:
+; OFF-LABEL: define void @element_loop(
+; OFF-NOT:   load i32, ptr %{{.*}}, align 1
+; OFF:       ret void
+define void @element_loop(ptr %conn, ptr %pick, ptr %y, i64 %n) {
+entry:
+  br label %head
+head:
+  %e = phi i64 [ 0, %entry ], [ %e.next, %latch ]
+  %pp = getelementptr inbounds i8, ptr %pick, i64 %e
+  %p = load i8, ptr %pp, align 1
+  %skip = icmp eq i8 %p, 0
+  br i1 %skip, label %latch, label %body
+body:
+  %e3 = mul nuw i64 %e, 3
+  %en = getelementptr inbounds i32, ptr %conn, i64 %e3
+  %i0 = load i32, ptr %en, align 4
+  %en1 = getelementptr inbounds i32, ptr %en, i64 1
+  %i1 = load i32, ptr %en1, align 4
+  %en2 = getelementptr inbounds i32, ptr %en, i64 2
+  %i2 = load i32, ptr %en2, align 4
+  %s01 = add i32 %i0, %i1
+  %s = add i32 %s01, %i2
+  %k = sext i32 %s to i64
+  %yk = getelementptr inbounds double, ptr %y, i64 %k
+  %old = load double, ptr %yk, align 8
+  %new = fadd double %old, 1.0
+  store double %new, ptr %yk, align 8
+  br label %latch
+latch:
+  %e.next = add nuw i64 %e, 1
+  %done = icmp eq i64 %e.next, %n
+  br i1 %done, label %exit, label %head
+exit:
+  ret void
+}

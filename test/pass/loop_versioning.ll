@@ -159,3 +159,64 @@ body:
 exit:
   ret void
 }
+
+; A loop left through a computed goto (indirectbr) is not copied: the
+; block addresses it jumps to are the original blocks', so a copy would
+; run into the instrumented body with values it never computed. The gather
+; keeps its own check, behind the pending test.
+; CHECK-LABEL: define double @computed_goto(
+; CHECK-NOT:  mpisync.idle
+; CHECK:      loop:
+; CHECK:      call preserve_allcc void @__mpisync_load8_pa(
+; CHECK:      indirectbr ptr %dest, [label %exit, label %loop]
+; CHECK-NOT:  mpisync.idle
+; CHECK:      ret double
+define double @computed_goto(ptr %a, ptr %idx, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %acc = phi double [ 0.0, %entry ], [ %acc2, %loop ]
+  %pi = getelementptr inbounds i64, ptr %idx, i64 %i
+  %k = load i64, ptr %pi, align 8
+  %p = getelementptr inbounds double, ptr %a, i64 %k
+  %v = load double, ptr %p, align 8
+  %acc2 = fadd double %acc, %v
+  %next = add nuw i64 %i, 1
+  %done = icmp eq i64 %next, %n
+  %dest = select i1 %done, ptr blockaddress(@computed_goto, %exit), ptr blockaddress(@computed_goto, %loop)
+  indirectbr ptr %dest, [label %exit, label %loop]
+exit:
+  ret double %acc2
+}
+
+; An acquire inside the loop (a flag another thread sets after it
+; completed a request) may end the buffer's pending state while the loop
+; runs: the loop is not call-free, so its affine read is neither checked
+; once before it nor given a copy; it is checked at each access.
+; CHECK-LABEL: define double @acquire_in_loop(
+; CHECK-NOT:  __mpisync_loadN_pa
+; CHECK-NOT:  mpisync.idle
+; CHECK:      loop:
+; CHECK:      load atomic i32, ptr %flag acquire
+; CHECK:      call preserve_allcc void @__mpisync_load8_pa(ptr %p)
+; CHECK-NOT:  mpisync.idle
+; CHECK:      ret double
+define double @acquire_in_loop(ptr %a, ptr %flag, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %acc = phi double [ 0.0, %entry ], [ %acc2, %loop ]
+  %f = load atomic i32, ptr %flag acquire, align 4
+  %fd = sitofp i32 %f to double
+  %p = getelementptr inbounds double, ptr %a, i64 %i
+  %v = load double, ptr %p, align 8
+  %t = fadd double %acc, %v
+  %acc2 = fadd double %t, %fd
+  %next = add nuw i64 %i, 1
+  %done = icmp eq i64 %next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret double %acc2
+}
