@@ -73,7 +73,13 @@ void NoteDatatypeFreed(MPI_Datatype datatype);
 void NoteDatatypeCreated(MPI_Datatype datatype);
 
 // Calls fn(begin, end, element) with absolute addresses for every segment
-// of `count` elements at `base` that overlaps [begin, end).
+// of `count` elements at `base` that overlaps [begin, end). The elements of
+// a contiguous type are one segment, from the start of the first element
+// that overlaps to the end of the last (`element` is the first): a range
+// over a pending buffer of 4096 longs is one call, not 4096, and a hook
+// that visits k pending buffers sharing that range costs O(k), not
+// O(k x elements) (many pending sends of one buffer made each completion
+// re-mark every other one, element by element).
 template <typename Fn>
 void ForEachSegmentIn(const DataMap &map, uptr base, MPI_Count count,
                       uptr begin, uptr end, Fn fn) {
@@ -82,6 +88,20 @@ void ForEachSegmentIn(const DataMap &map, uptr base, MPI_Count count,
   MPI_Count lo_elem, hi_elem;
   CopiesMeeting((sptr)begin - (sptr)base, (sptr)end - (sptr)base, map.first,
                 map.last, map.extent, count, &lo_elem, &hi_elem);
+  if (map.Contiguous()) {
+    // Element i is [run + i * extent, run + (i + 1) * extent). CopiesMeeting
+    // may name one element too many at either end: those are dropped.
+    sptr run = (sptr)base + map.first, ext = map.extent;
+    while (lo_elem <= hi_elem &&
+           run + (sptr)((lo_elem + 1) * ext) <= (sptr)begin)
+      lo_elem++;
+    while (hi_elem >= lo_elem && run + (sptr)(hi_elem * ext) >= (sptr)end)
+      hi_elem--;
+    if (lo_elem <= hi_elem)
+      fn((uptr)(run + (sptr)(lo_elem * ext)),
+         (uptr)(run + (sptr)((hi_elem + 1) * ext)), lo_elem);
+    return;
+  }
   for (MPI_Count i = lo_elem; i <= hi_elem; i++) {
     sptr origin = (sptr)base + (sptr)(i * map.extent);
     sptr rel_begin = (sptr)begin - origin, rel_end = (sptr)end - origin;

@@ -148,9 +148,9 @@ void PoisonBuffer(const PendingBuffer &b) {
 }
 
 // Marks again the shadow that other marked buffers keep in [gbegin, gend)
-// (whole granules). A buffer whose one segment covers the range marks all
-// of it for its role: the walk of that role's index stops there, so a
-// buffer shared by many pending operations costs O(log n), not O(n).
+// (whole granules). A buffer whose segments cover the range marks all of
+// it for its role: the walk of that role's index stops there, so a buffer
+// shared by many pending operations costs O(log n), not O(n).
 void RemarkOthers(uptr gbegin, uptr gend) {
   IntervalIndex *indices[] = {&send_index, &recv_index};
   for (IntervalIndex *index : indices) {
@@ -159,17 +159,20 @@ void RemarkOthers(uptr gbegin, uptr gend) {
         return true;
       const PendingBuffer &other = n->op->buffers[n->buffer];
       u8 bits = ShadowBitsOf(other.role);
-      bool covers = false;
+      // Granules marked from gbegin up to here. Segments come in address
+      // order but for types with negative strides, where this only
+      // underestimates (the walk goes on).
+      uptr covered_to = gbegin;
       ForEachSegmentIn(*other.map, other.base, other.count, gbegin, gend,
                        [&](uptr sb, uptr se, MPI_Count) {
                          // Only what was cleared: a large neighbour is
                          // not marked all over again.
                          uptr b = Max(sb, gbegin), e = Min(se, gend);
                          PoisonShadow(b, e, bits);
-                         covers |= RoundDownTo(b, kGranule) <= gbegin &&
-                                   RoundUpTo(e, kGranule) >= gend;
+                         if (RoundDownTo(b, kGranule) <= covered_to)
+                           covered_to = Max(covered_to, RoundUpTo(e, kGranule));
                        });
-      return !covers;
+      return covered_to < gend;
     });
   }
 }
@@ -691,14 +694,16 @@ void NoteLibraryWrite(uptr begin, uptr end, u64 pos) {
 }
 
 void CollectOverlaps(uptr begin, uptr end, bool sends, bool recvs,
-                     ScratchVector<PendingRef> *out) {
+                     ScratchVector<PendingRef> *out, uptr limit) {
   auto add = [&](IndexNode *n) {
     out->push_back({n->op, n->buffer});
-    return true;
+    return out->size() < limit;
   };
+  if (limit == 0)
+    return;
   if (sends)
     send_index.ForEachMeeting(begin, end, add);
-  if (recvs)
+  if (recvs && out->size() < limit)
     recv_index.ForEachMeeting(begin, end, add);
   if (out->size() > 1)
     Sort(out->data(), out->size(),

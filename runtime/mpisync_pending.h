@@ -206,9 +206,19 @@ struct PendingRef {
   uptr buffer;
 };
 // The buffers meeting [begin, end): of send role if `sends`, of receive
-// role if `recvs`; oldest operation first, then in buffer order.
+// role if `recvs`; oldest operation first, then in buffer order. At most
+// `limit` of them, the first ones found in address order.
 void CollectOverlaps(uptr begin, uptr end, bool sends, bool recvs,
-                     ScratchVector<PendingRef> *out);
+                     ScratchVector<PendingRef> *out, uptr limit = ~(uptr)0);
+
+// How many pending buffers a start compares its own with. A program that
+// keeps 10^5 receives pending into one scratch buffer (an error, reported
+// at the first overlap) made each start walk and sort all of them: O(n^2)
+// in pending operations. Past this many, the conflict reported is one of
+// the first ones in address order, not necessarily the oldest, and one
+// whose hull meets but whose data does not (interleaved strided types) can
+// hide a later one that does.
+constexpr uptr kMaxOverlapsCompared = 256;
 
 namespace pending_detail {
 template <typename Fn>
@@ -236,12 +246,13 @@ template <typename Fn> void ForEachOverlap(uptr begin, uptr end, Fn fn) {
 
 // The same, for the buffers that conflict with a buffer of `role` (a
 // receive buffer conflicts with every buffer, a send buffer with receive
-// buffers only), so that many pending sends of one buffer cost nothing here.
+// buffers only), so that many pending sends of one buffer cost nothing here;
+// at most kMaxOverlapsCompared of them.
 template <typename Fn>
 void ForEachConflictingOverlap(BufferRole role, uptr begin, uptr end, Fn fn) {
   ScratchVector<PendingRef> refs;
   CollectOverlaps(begin, end, /*sends=*/LibraryWrites(role),
-                  /*recvs=*/true, &refs);
+                  /*recvs=*/true, &refs, kMaxOverlapsCompared);
   pending_detail::VisitSegments(refs, begin, end, fn);
 }
 
