@@ -31,6 +31,12 @@ RETAINING = {"start", "persistent", "partitioned", "rma", "win_create",
 # Parameters of a retaining call that are handles, never memory MPI keeps.
 HANDLE_KEYS = ("req", "reqs", "win")
 
+# Calls the runtime passes through that keep the pointer they are given: an
+# attribute's value is handed back by MPI_Comm_get_attr, maybe in another
+# file, and may become an MPI buffer there. (A table entry with no buffer
+# roles would otherwise say they keep none.)
+KEEPS_EVERY_POINTER = {"MPI_Comm_set_attr", "MPI_Attr_put"}
+
 # Calls outside the runtime's table that keep no pointer they are given.
 NOT_RETAINING = """
 MPI_Abort MPI_Alloc_mem MPI_Cart_coords MPI_Cart_create MPI_Cart_get
@@ -60,6 +66,9 @@ def is_pointer(param):
 
 
 def retained_mask(entry, params):
+    if entry is not None and entry["name"] in KEEPS_EVERY_POINTER:
+        return sum(1 << i for i, param in enumerate(params.split(","))
+                   if is_pointer(param))
     if entry is None or entry["action"] not in RETAINING:
         return 0
     names = param_names(params)

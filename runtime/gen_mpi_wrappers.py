@@ -222,11 +222,29 @@ def rma_body(entry, name, call):
 
 
 def send_clock(entry, names):
-    """A point-to-point send carries the sender's window clocks."""
-    if "dest" in names and "comm" in names and \
-            any(r == "send" for r, _, _, _ in entry["buffers"]):
+    """A point-to-point send carries the sender's window clocks. The one
+    buffer of MPI_(I)Sendrecv_replace has the receive role (MPI writes it)
+    but is sent first."""
+    sends = any(r == "send" for r, _, _, _ in entry["buffers"]) or \
+        entry["name"].lower().endswith("sendrecv_replace")
+    if "dest" in names and "comm" in names and sends:
         return ["  mpisync::BeforeSendClock(dest, comm);"]
     return []
+
+
+def collective_order(coll):
+    """Which members a blocking collective orders after which (the
+    CollectiveOrder enumerator): data flows to the root only (reduce,
+    gather), from the root only (bcast, scatter), to higher ranks (scan,
+    exscan), or between all members (the others; neighbour collectives too,
+    whose order is only between neighbours: a documented overestimate)."""
+    if coll in ("reduce", "gather", "gatherv"):
+        return "kToRoot"
+    if coll in ("bcast", "scatter", "scatterv"):
+        return "kFromRoot"
+    if coll in ("scan", "exscan"):
+        return "kPrefix"
+    return "kAll"
 
 
 def body(entry, name, names, params):
@@ -263,11 +281,18 @@ def body(entry, name, names, params):
         out += lines + send_clock(entry, names) + [
             "  mpisync::CheckBlocking(call, buffers, %s);" % n,
             "  int rc = %s;" % call]
-        if "source" in names and any(r == "recv" for r, _, _, _ in entry["buffers"]):
+        # A point-to-point receive (MPI_Mrecv names no source: its message
+        # was matched by MPI_Mprobe) orders the sender's past before what
+        # follows.
+        if "coll" not in a and any(r == "recv" for r, _, _, _ in entry["buffers"]):
             out += ["  if (rc == MPI_SUCCESS)", "    mpisync::AfterReceiveClock();"]
         if "comm" in names and "coll" in a:
-            # A blocking collective orders the members of the windows in it.
-            out += ["  mpisync::AfterCollective(call, rc, comm);"]
+            # A blocking collective orders the members of the windows in it,
+            # as far as its data flows (collective_order).
+            out += ["  mpisync::AfterCollective(call, rc, comm, "
+                    "mpisync::CollectiveOrder::%s, %s);"
+                    % (collective_order(a["coll"]),
+                       "root" if "root" in names else "0")]
     elif act == "partitioned":
         out += ["  int rc = %s;" % call,
                 "  mpisync::OnPartitionedInit(call, rc, %s, %s, %s, %s, %s, %s);"
@@ -348,8 +373,10 @@ def body(entry, name, names, params):
     else:
         raise SystemExit("line %d: unknown action %r" % (entry["line"], act))
     if act in ("wait", "test", "waitall", "testall", "waitany", "testany",
-               "waitsome", "testsome"):
-        # A completed receive orders the sender's past before what follows.
+               "waitsome", "testsome", "get_status"):
+        # A completed receive orders the sender's past before what follows
+        # (MPI_Request_get_status with flag set too: the program may use the
+        # data before it frees or waits on the request).
         out += ["  if (rc == MPI_SUCCESS)", "    mpisync::AfterReceiveClock();"]
     out.append("  return rc;")
     return "\n".join(out)

@@ -45,14 +45,17 @@ public:
       return;
     out_->push_back({role, buf, count, type});
   }
-  // Blocks i < n at buf + displs[i] * extent(type) (or bytes, for w forms).
+  // Blocks i < n at buf + displs[i] * extent(type) (or bytes, for w forms),
+  // those with live[i] only when `live` is given.
   void AddBlocks(BufferRole role, const void *buf, int n,
                  const CountArray &counts, const CountArray &displs,
-                 MPI_Datatype type, const MPI_Datatype *types,
-                 bool byte_displs) {
+                 MPI_Datatype type, const MPI_Datatype *types, bool byte_displs,
+                 const bool *live = nullptr) {
     if (buf == MPI_IN_PLACE || counts.null() || displs.null())
       return;
     for (int i = 0; i < n; i++) {
+      if (live && !live[i])
+        continue;
       MPI_Datatype t = types ? types[i] : type;
       MPI_Aint lb = 0, extent = 1;
       if (!byte_displs && PMPI_Type_get_extent(t, &lb, &extent) != MPI_SUCCESS)
@@ -62,9 +65,56 @@ public:
     }
   }
 
+  // n blocks of `count` elements one after the other; with `live`, only
+  // those with live[i].
+  void AddUniformBlocks(BufferRole role, const void *buf, int n,
+                        MPI_Count count, MPI_Datatype type, const bool *live) {
+    MPI_Aint lb = 0, extent = 0;
+    if (!live) {
+      Add(role, buf, count * n, type);
+    } else if (buf != MPI_IN_PLACE &&
+               PMPI_Type_get_extent(type, &lb, &extent) == MPI_SUCCESS) {
+      for (int i = 0; i < n; i++)
+        if (live[i])
+          Add(role, static_cast<const char *>(buf) + i * count * extent, count,
+              type);
+    }
+  }
+
 private:
   BufferList *out_;
 };
+
+// Which neighbours of a Cartesian communicator exist: at the edge of a
+// non-periodic dimension the neighbour is MPI_PROC_NULL, and MPI neither
+// reads the send block for it nor writes the receive block from it: they
+// stay the program's (MPI 4.1 section 8.6). Neighbours come in the order
+// of MPI_Cart_shift(d, 1) for each dimension d: source, then destination.
+// Other topologies have no MPI_PROC_NULL neighbours: `live` stays null.
+constexpr int kMaxCartNeighbors = 64;
+struct CartNeighbors {
+  bool live_storage[kMaxCartNeighbors];
+  const bool *live = nullptr;
+};
+
+void FindCartNeighbors(MPI_Comm comm, CartNeighbors *n) {
+  int topo = MPI_UNDEFINED, ndims = 0;
+  if (CommTopoTest(comm, &topo) != MPI_SUCCESS || topo != MPI_CART ||
+      PMPI_Cartdim_get(comm, &ndims) != MPI_SUCCESS ||
+      2 * ndims > kMaxCartNeighbors)
+    return;
+  bool any_null = false;
+  for (int d = 0; d < ndims; d++) {
+    int source = MPI_PROC_NULL, dest = MPI_PROC_NULL;
+    if (PMPI_Cart_shift(comm, d, 1, &source, &dest) != MPI_SUCCESS)
+      return;
+    n->live_storage[2 * d] = source != MPI_PROC_NULL;
+    n->live_storage[2 * d + 1] = dest != MPI_PROC_NULL;
+    any_null |= source == MPI_PROC_NULL || dest == MPI_PROC_NULL;
+  }
+  if (any_null)
+    n->live = n->live_storage;
+}
 
 constexpr BufferRole kIn = BufferRole::kCollIn;
 constexpr BufferRole kOut = BufferRole::kCollOut;
@@ -180,9 +230,20 @@ void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
       b.Add(kOut, a.recvbuf, a.count, a.datatype);
     return;
   }
+  case CollectiveKind::kExscan: {
+    // Rank 0's recvbuf is not significant (MPI 4.1 6.11.2): MPI writes
+    // nothing there, but in place it is rank 0's input.
+    Part p = PartOf(a, false);
+    if (p.rank == 0 && !p.inter) {
+      b.Add(kIn, in_place ? a.recvbuf : a.sendbuf, a.count, a.datatype);
+      return;
+    }
+    b.Add(kIn, a.sendbuf, a.count, a.datatype);
+    b.Add(kOut, a.recvbuf, a.count, a.datatype);
+    return;
+  }
   case CollectiveKind::kAllreduce:
   case CollectiveKind::kScan:
-  case CollectiveKind::kExscan:
     b.Add(kIn, a.sendbuf, a.count, a.datatype);
     b.Add(kOut, a.recvbuf, a.count, a.datatype);
     return;
@@ -217,26 +278,29 @@ void DescribeCollective(CollectiveKind kind, const CollectiveArgs &a,
     int in = 0, outd = 0;
     if (!CollectiveNeighbors(a.comm, &in, &outd))
       return;
+    CartNeighbors cart;
+    FindCartNeighbors(a.comm, &cart);
+    const bool *live = cart.live; // for in- and out-neighbours alike
     switch (kind) {
     case CollectiveKind::kNeighborAllgather:
       b.Add(kIn, a.sendbuf, a.sendcount, a.sendtype);
-      b.Add(kOut, a.recvbuf, a.recvcount * in, a.recvtype);
+      b.AddUniformBlocks(kOut, a.recvbuf, in, a.recvcount, a.recvtype, live);
       break;
     case CollectiveKind::kNeighborAllgatherv:
       b.Add(kIn, a.sendbuf, a.sendcount, a.sendtype);
       b.AddBlocks(kOut, a.recvbuf, in, a.recvcounts, a.displs, a.recvtype,
-                  nullptr, false);
+                  nullptr, false, live);
       break;
     case CollectiveKind::kNeighborAlltoall:
-      b.Add(kIn, a.sendbuf, a.sendcount * outd, a.sendtype);
-      b.Add(kOut, a.recvbuf, a.recvcount * in, a.recvtype);
+      b.AddUniformBlocks(kIn, a.sendbuf, outd, a.sendcount, a.sendtype, live);
+      b.AddUniformBlocks(kOut, a.recvbuf, in, a.recvcount, a.recvtype, live);
       break;
     default: {
       bool w = kind == CollectiveKind::kNeighborAlltoallw;
       b.AddBlocks(kIn, a.sendbuf, outd, a.sendcounts, a.sdispls, a.sendtype,
-                  w ? a.sendtypes : nullptr, w);
+                  w ? a.sendtypes : nullptr, w, live);
       b.AddBlocks(kOut, a.recvbuf, in, a.recvcounts, a.rdispls, a.recvtype,
-                  w ? a.recvtypes : nullptr, w);
+                  w ? a.recvtypes : nullptr, w, live);
       break;
     }
     }

@@ -211,19 +211,43 @@ void BeforeFinalize(MpiCall &call) {
     DestroyOp(ActiveOp(0));
 }
 
+namespace {
+// Whether two of `op`'s buffers' hulls meet (true for many buffers: the
+// caller's full check sorts them).
+bool AnyHullsMeet(const PendingOp &op) {
+  constexpr uptr kMaxPairwise = 16;
+  if (op.num_buffers > kMaxPairwise)
+    return true;
+  for (uptr i = 0; i < op.num_buffers; i++)
+    for (uptr j = i + 1; j < op.num_buffers; j++) {
+      const PendingBuffer &a = op.buffers[i], &b = op.buffers[j];
+      if (a.map && b.map && a.lo < b.hi && b.lo < a.hi)
+        return true;
+    }
+  return false;
+}
+} // namespace
+
 // Under threads a blocking call also leaves its buffers to the other
 // threads only once they synchronize with it (threads/unordered_buffers.h).
+// With nothing pending, a call of two or more buffers is still checked
+// against itself (MPI_Sendrecv's receive buffer meeting its send buffer,
+// an MPI_Allreduce whose recvbuf aliases sendbuf without MPI_IN_PLACE).
 void CheckBlocking(MpiCall &call, const BufferArg *buffers, int n) {
-  if ((!__mpisync_state.pending && !threads::Tracking()) || n == 0)
+  bool pending = __mpisync_state.pending;
+  if ((!pending && !threads::Tracking() && n < 2) || n <= 0)
     return;
   StateLock lock(&StateMutex());
   PendingOp *op = NewOp(call.name(), /*persistent=*/false);
   for (int i = 0; i < n; i++)
     AddBuffer(op, buffers[i].role, buffers[i].buf, buffers[i].count,
               buffers[i].datatype);
+  if (!pending && !threads::Tracking() && !AnyHullsMeet(*op)) {
+    DestroyOp(op); // the common case: no stack captured
+    return;
+  }
   op->start_stack = call.Stack();
-  if (__mpisync_state.pending)
-    CheckOverlaps(op, op->start_stack);
+  CheckOverlaps(op, op->start_stack);
   threads::NoteCompleted(*op, call.name(), op->start_stack);
   DestroyOp(op);
 }

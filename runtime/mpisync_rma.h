@@ -40,9 +40,18 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &args);
 // request: the R* variants' request, else null.
 void AfterRmaOp(MpiCall &call, int rc, const MPI_Request *request);
 
-// A blocking collective on `comm` completed: it orders every member's past
-// before every member's future, for each window whose group is inside it.
-void AfterCollective(MpiCall &call, int rc, MPI_Comm comm);
+// Which members a blocking collective orders after which: every member
+// after every other (barrier, allreduce, alltoall, ...), the root after the
+// others (reduce, gather), the others after the root (bcast, scatter), each
+// member after the lower ranks (scan, exscan).
+enum class CollectiveOrder { kAll, kToRoot, kFromRoot, kPrefix };
+
+// A blocking collective on `comm` (rooted at `root`, a rank of `comm`, for
+// kToRoot and kFromRoot) completed: it orders the past of the members its
+// data came from before this member's future, for each window whose group
+// is inside `comm`.
+void AfterCollective(MpiCall &call, int rc, MPI_Comm comm,
+                     CollectiveOrder order, int root);
 
 // Point-to-point messages order their sender's past before their
 // receiver's future: the sender's clock goes ahead of the message, on a

@@ -810,7 +810,62 @@ void AfterRmaOp(MpiCall &, int rc, const MPI_Request *request) {
   RegisterOp(op, *request);
 }
 
-void AfterCollective(MpiCall &, int rc, MPI_Comm comm) {
+namespace {
+
+// The channel-rank order of `members_in_comm` (each channel member's rank
+// in the collective's communicator) is that of the communicator.
+bool SameOrder(const int *members_in_comm, int size) {
+  for (int r = 1; r < size; r++)
+    if (members_in_comm[r] < members_in_comm[r - 1])
+      return false;
+  return true;
+}
+
+// Joins into `ch`'s clock what the collective ordered before this member.
+// Every member of the channel takes part in the same reduction.
+void JoinCollectiveClocks(WinChannel *ch, const int *members_in_comm,
+                          CollectiveOrder order, int root) {
+  int root_rank = -1; // the root's rank in the channel, if a member
+  for (int r = 0; r < ch->size; r++)
+    if (members_in_comm[r] == root)
+      root_rank = r;
+  if (order == CollectiveOrder::kPrefix &&
+      !SameOrder(members_in_comm, ch->size))
+    order = CollectiveOrder::kAll; // orders more than it does: misses only
+  ScratchVector<u64> clock(ch->size);
+  u64 *mine = DepartingChannel(ch);
+  switch (order) {
+  case CollectiveOrder::kAll:
+    PMPI_Allreduce(mine, clock.data(), ch->size, MPI_UINT64_T, MPI_MAX,
+                   ch->comm);
+    break;
+  case CollectiveOrder::kPrefix:
+    PMPI_Scan(mine, clock.data(), ch->size, MPI_UINT64_T, MPI_MAX, ch->comm);
+    break;
+  case CollectiveOrder::kToRoot:
+    // A root outside the channel orders none of its members.
+    if (root_rank < 0)
+      return;
+    PMPI_Reduce(mine, clock.data(), ch->size, MPI_UINT64_T, MPI_MAX, root_rank,
+                ch->comm);
+    if (ch->rank != root_rank)
+      return;
+    break;
+  case CollectiveOrder::kFromRoot:
+    if (root_rank < 0)
+      return;
+    if (ch->rank == root_rank)
+      internal_memcpy(clock.data(), mine, sizeof(u64) * ch->size);
+    PMPI_Bcast(clock.data(), ch->size, MPI_UINT64_T, root_rank, ch->comm);
+    break;
+  }
+  JoinChannelClock(ch, clock.data());
+}
+
+} // namespace
+
+void AfterCollective(MpiCall &, int rc, MPI_Comm comm, CollectiveOrder order,
+                     int root) {
   if (rc != MPI_SUCCESS || comm == MPI_COMM_NULL)
     return;
   Lock lock(&RmaMutex());
@@ -838,10 +893,7 @@ void AfterCollective(MpiCall &, int rc, MPI_Comm comm) {
       inside &= out[r] != MPI_UNDEFINED;
     if (!inside)
       continue;
-    ScratchVector<u64> all(ch->size);
-    PMPI_Allreduce(DepartingChannel(ch), all.data(), ch->size, MPI_UINT64_T,
-                   MPI_MAX, ch->comm);
-    JoinChannelClock(ch, all.data());
+    JoinCollectiveClocks(ch, out.data(), order, root);
   }
   PMPI_Group_free(&world);
   PMPI_Group_free(&group);
