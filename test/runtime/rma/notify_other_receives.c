@@ -20,6 +20,8 @@
 #include <mpi.h>
 #include <stdio.h>
 
+static MPI_Request notification = MPI_REQUEST_NULL;
+
 static int notify(int rank, int *token) {
 #if defined(MRECV)
   if (rank == 0)
@@ -28,16 +30,14 @@ static int notify(int rank, int *token) {
   MPI_Mprobe(0, 0, MPI_COMM_WORLD, &msg, MPI_STATUS_IGNORE);
   return MPI_Mrecv(token, 1, MPI_INT, &msg, MPI_STATUS_IGNORE);
 #elif defined(GET_STATUS)
+  // The request is waited on only after the window is read (in main).
   if (rank == 0)
     return MPI_Send(token, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
-  MPI_Request req;
   int flag = 0;
-  MPI_Irecv(token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &req);
+  MPI_Irecv(token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &notification);
   while (!flag)
-    MPI_Request_get_status(req, &flag, MPI_STATUS_IGNORE);
-  int seen = *token; // the data is the program's once flag is set
-  MPI_Wait(&req, MPI_STATUS_IGNORE);
-  return seen;
+    MPI_Request_get_status(notification, &flag, MPI_STATUS_IGNORE);
+  return *token; // the data is the program's once flag is set
 #else
   int peer = 1 - rank;
   return MPI_Sendrecv_replace(token, 1, MPI_INT, peer, 0, peer, 0,
@@ -73,6 +73,7 @@ int main(int argc, char **argv) {
     MPI_Win_sync(win);
     seen = mem[6];
   }
+  MPI_Wait(&notification, MPI_STATUS_IGNORE);
   MPI_Win_unlock_all(win);
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 1)
