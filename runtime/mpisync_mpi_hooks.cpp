@@ -14,6 +14,7 @@
 #include "mpisync_report.h"
 #include "mpisync_rma.h"
 #include "mpisync_rtl.h"
+#include "mpisync_shadow.h"
 #include "mpisync_stack.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
@@ -41,6 +42,36 @@ bool Conflicting(BufferRole a, BufferRole b) {
 // (MPI 4.1 3.7.2: "the buffers ... must not overlap"), also within one
 // operation (the send and receive buffers of MPI_Isendrecv, the blocks of a
 // v collective). One report per buffer of `op`.
+namespace {
+
+// Whether a pending buffer of a role `buf` conflicts with may share a
+// granule with its data: else the index walk, which visits every pending
+// buffer whose extent meets this one's (the n receives of a matrix's
+// columns, each a strided type over the whole matrix: O(n) each, O(n^2)
+// segment comparisons per start), is skipped. The shadow shows what is
+// marked, and an operation is marked only after its starting call: while
+// one is active and not marked yet (an earlier request of the same
+// MPI_Startall, a start on another thread), or with a second application
+// thread, the walk always runs; as for memory without shadow,
+// and for more than kMaxShadowScan bytes of data (a 1 GiB MPI_Recv beside
+// one unrelated pending receive: 128 MiB of shadow against one index
+// query).
+constexpr u64 kMaxShadowScan = 4 << 20;
+
+bool MayMeetMarked(const PendingBuffer &buf) {
+  if (threads::Tracking() || !AllActiveMarked() || buf.hi > kMaxAppAddress ||
+      (u64)buf.count * buf.map->size > kMaxShadowScan)
+    return true;
+  u8 bits = kShadowRecv | (LibraryWrites(buf.role) ? kShadowSend : 0);
+  bool marked = false;
+  ForEachSegment(*buf.map, buf.base, buf.count, [&](uptr begin, uptr end) {
+    marked = marked || ShadowHasAny(begin, end, bits);
+  });
+  return marked;
+}
+
+} // namespace
+
 void CheckOverlaps(PendingOp *op, u32 start_stack) {
   uptr n = op->num_buffers;
   // Buffers of `op` in address order: only neighbours whose hulls meet can
@@ -72,18 +103,20 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
     if (!buf.map)
       continue;
     // Other pending operations: their segments within this buffer's hull
-    // that meet one of its own segments.
-    ForEachConflictingOverlap(
-        buf.role, buf.lo, buf.hi,
-        [&](PendingOp *other, PendingBuffer &other_buf, uptr ob, uptr oe,
-            MPI_Count) {
-          if (reported[b] || other == op)
-            return;
-          ForEachSegmentIn(*buf.map, buf.base, buf.count, ob, oe,
-                           [&](uptr sb, uptr, MPI_Count) {
-                             report(b, *other, other_buf, sb > ob ? sb : ob);
-                           });
-        });
+    // that meet one of its own segments. None if no granule of its data is
+    // marked for a conflicting role.
+    if (MayMeetMarked(buf))
+      ForEachConflictingOverlap(
+          buf.role, buf.lo, buf.hi,
+          [&](PendingOp *other, PendingBuffer &other_buf, uptr ob, uptr oe,
+              MPI_Count) {
+            if (reported[b] || other == op)
+              return;
+            ForEachSegmentIn(*buf.map, buf.base, buf.count, ob, oe,
+                             [&](uptr sb, uptr, MPI_Count) {
+                               report(b, *other, other_buf, sb > ob ? sb : ob);
+                             });
+          });
     // Later buffers of the same operation that start inside this hull.
     for (uptr j = k + 1; j < n && !reported[b]; j++) {
       const PendingBuffer &mine = op->buffers[order[j]];
@@ -147,8 +180,7 @@ int CancelCompletedSend(void *, int) { return MPI_SUCCESS; }
 void GiveUniqueHandle(MPI_Request *request) {
   MPI_Request unique;
   if (PMPI_Grequest_start(QueryCompletedSend, FreeCompletedSend,
-                          CancelCompletedSend, nullptr,
-                          &unique) != MPI_SUCCESS)
+                          CancelCompletedSend, nullptr, &unique) != MPI_SUCCESS)
     return;
   if (PMPI_Grequest_complete(unique) != MPI_SUCCESS)
     return;

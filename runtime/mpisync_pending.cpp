@@ -28,6 +28,10 @@ StaticSpinMutex state_mutex;
 // Active ops, unordered (each knows its position); MPI_Finalize drains it.
 InternalMmapVectorNoCtor<PendingOp *> active_ops;
 u64 activations;
+// Active operations whose shadow is not marked yet (between the start hook
+// and the end of the starting call; the first requests of an MPI_Startall
+// while the later ones are checked).
+uptr active_unmarked;
 // Active, armed buffers with data, by role: an access or a copy asks the
 // index of the roles it can meet.
 IntervalIndex send_index, recv_index;
@@ -182,11 +186,17 @@ void UnpoisonBuffer(const PendingBuffer &b) {
   if (!b.map || !b.armed)
     return;
   ForEachSegment(*b.map, b.base, b.count, [&](uptr begin, uptr end) {
-    // Clear whole granules, then re-mark what other buffers keep there.
+    // Clear whole granules, then re-mark what other buffers keep there:
+    // only where a granule was marked for another buffer too, or every
+    // completion of one of n pending receives of a matrix's columns (each
+    // a strided type over the whole matrix) would walk all of them for
+    // each of its elements, O(n^2) per completion.
     uptr gbegin = RoundDownTo(begin, kGranule);
     uptr gend = RoundUpTo(end, kGranule);
-    ClearShadow(gbegin, gend, kShadowSend | kShadowRecv);
-    RemarkOthers(gbegin, gend);
+    bool shared = ShadowHasAny(gbegin, gend, kShadowShared);
+    ClearShadow(gbegin, gend, kShadowSend | kShadowRecv | kShadowShared);
+    if (shared)
+      RemarkOthers(gbegin, gend);
   });
 }
 
@@ -314,8 +324,8 @@ void FreeBuffers(PendingOp *op) {
 }
 } // namespace
 
-void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
-               MPI_Count count, MPI_Datatype datatype) {
+void AddBuffer(PendingOp *op, BufferRole role, const void *buf, MPI_Count count,
+               MPI_Datatype datatype) {
   PendingBuffer b = ZeroedRecord<PendingBuffer>();
   b.role = role;
   b.armed = true;
@@ -410,6 +420,7 @@ void ActivateOp(PendingOp *op) {
   if (op->state == OpState::kActive)
     return;
   op->state = OpState::kActive;
+  active_unmarked += !op->shadow_marked;
   op->active_index = active_ops.size();
   op->active_seq = ++activations;
   op->copies_seen = CopyLogEnd();
@@ -428,9 +439,12 @@ void MarkShadow(PendingOp *op) {
   if (op->state != OpState::kActive || op->shadow_marked)
     return;
   op->shadow_marked = true;
+  active_unmarked--;
   for (uptr b = 0; b < op->num_buffers; b++)
     PoisonBuffer(op->buffers[b]);
 }
+
+bool AllActiveMarked() { return active_unmarked == 0; }
 
 namespace {
 // Ends `op`'s activity but for republishing the fast path's intervals.
@@ -458,6 +472,8 @@ bool EndActivity(PendingOp *op, bool all_ending) {
   if (op->shadow_marked)
     for (uptr b = 0; b < op->num_buffers; b++)
       UnpoisonBuffer(op->buffers[b]);
+  else
+    active_unmarked--;
   op->shadow_marked = false;
   return true;
 }
@@ -679,17 +695,87 @@ bool CountMovedBytes(const PendingOp *op, uptr buffer, uptr begin, uptr end,
   return met && *moved >= DataBytes(*op, b.role);
 }
 
+namespace {
+
+// The node the last copy of one direction was counted for. The library's
+// copies come in runs for one operation (a strided receive unpacked element
+// by element). Where the copy's granules hold no two pending buffers' data
+// (no kShadowShared) and this node's data meets the copy, the index walk,
+// which visits every unobserved buffer whose extent meets the copy (the n
+// receives of a matrix's columns, each over the whole matrix: O(n) per
+// element copied, O(n^3) in all), would count it for this node alone.
+// Nodes and records are recycled, never unmapped: the fields tell whether
+// the node still stands for the same activation.
+struct LastObserved {
+  IndexNode *node = nullptr;
+  PendingOp *op = nullptr;
+  uptr buffer = 0;
+  u64 seq = 0;
+
+  bool Valid() const {
+    return node && node->op == op && node->buffer == buffer &&
+           buffer < op->num_buffers && op->buffers[buffer].index_node == node &&
+           op->state == OpState::kActive && op->active_seq == seq;
+  }
+  void Set(IndexNode *n) {
+    node = n;
+    op = n->op;
+    buffer = n->buffer;
+    seq = n->op->active_seq;
+  }
+};
+LastObserved last_read, last_write;
+
+bool DataMeets(const PendingOp &op, uptr buffer, uptr begin, uptr end) {
+  const PendingBuffer &b = op.buffers[buffer];
+  bool meets = false;
+  ForEachSegmentIn(*b.map, b.base, b.count, begin, end,
+                   [&](uptr sb, uptr se, MPI_Count) {
+                     meets = meets || (sb < end && begin < se);
+                   });
+  return meets;
+}
+
+// Counts the copy [begin, end) at log position `pos` for the buffers of
+// `index` whose data it meets (`moved`, `done`: the op's fields of that
+// direction).
+template <typename Fields>
+void NoteLibraryCopy(IntervalIndex &index, LastObserved &last, uptr begin,
+                     uptr end, u64 pos, Fields fields) {
+  if (last.Valid() && !ShadowHasAny(begin, end, kShadowShared) &&
+      DataMeets(*last.op, last.buffer, begin, end)) {
+    IndexNode *n = last.node;
+    if (n->unobserved) {
+      auto f = fields(n->op);
+      n->unobserved = NoteMoved(n, begin, end, pos, f.moved, f.done);
+    }
+    return;
+  }
+  index.ObserveMeeting(begin, end, [&](IndexNode *n) {
+    auto f = fields(n->op);
+    bool stays = NoteMoved(n, begin, end, pos, f.moved, f.done);
+    if (DataMeets(*n->op, n->buffer, begin, end))
+      last.Set(n);
+    return stays;
+  });
+}
+
+struct MovedFields {
+  u64 *moved;
+  bool *done;
+};
+
+} // namespace
+
 void NoteLibraryRead(uptr begin, uptr end, u64 pos) {
-  send_index.ObserveMeeting(begin, end, [&](IndexNode *n) {
-    return NoteMoved(n, begin, end, pos, &n->op->send_bytes_moved,
-                     &n->op->send_data_consumed);
+  NoteLibraryCopy(send_index, last_read, begin, end, pos, [](PendingOp *op) {
+    return MovedFields{&op->send_bytes_moved, &op->send_data_consumed};
   });
 }
 
 void NoteLibraryWrite(uptr begin, uptr end, u64 pos) {
-  recv_index.ObserveMeeting(begin, end, [&](IndexNode *n) {
-    return NoteMoved(n, begin, end, pos, &n->op->recv_bytes_moved,
-                     &n->op->recv_data_written);
+  NoteLibraryCopy(recv_index, last_write, begin, end, pos, [](PendingOp *op) {
+    return MovedFields{&op->recv_bytes_moved, &op->recv_data_written};
   });
 }
 

@@ -137,8 +137,8 @@ using StateLock = __sanitizer::SpinMutexLock;
 
 PendingOp *NewOp(const char *call, bool persistent);
 // Describes `count` elements of `datatype` at `buf` and appends the buffer.
-void AddBuffer(PendingOp *op, BufferRole role, const void *buf,
-               MPI_Count count, MPI_Datatype datatype);
+void AddBuffer(PendingOp *op, BufferRole role, const void *buf, MPI_Count count,
+               MPI_Datatype datatype);
 // Appends `op` to the operations known by `request`.
 void RegisterOp(PendingOp *op, MPI_Request request);
 // The operation known by `request` (of several: the one started into the
@@ -175,6 +175,9 @@ void UnwatchPublished(uptr key, uptr lo, uptr hi);
 bool MayMeetPendingOp(uptr addr, uptr size, bool is_write);
 
 uptr NumActiveOps();
+// Every active operation's shadow is marked: the shadow then shows every
+// active buffer's data.
+bool AllActiveMarked();
 PendingOp *ActiveOp(uptr i);
 // Every registered operation, active or not (for MPI_Finalize), in an
 // RuntimeAlloc'ed array the caller frees (null when there are none).

@@ -42,8 +42,15 @@ void PoisonShadow(uptr begin, uptr end, u8 bits) {
     return;
   u8 *s = MemToShadow(begin);
   u8 *e = MemToShadow(end - 1) + 1;
+  constexpr u8 kPending = kShadowSend | kShadowRecv;
+  if (!(bits & kPending)) {
+    for (; s < e; s++)
+      *s |= bits;
+    return;
+  }
+  // A granule already marked for a pending buffer becomes shared.
   for (; s < e; s++)
-    *s |= bits;
+    *s |= bits | ((*s & kPending) ? (u8)kShadowShared : (u8)0);
 }
 
 void ClearShadow(uptr begin, uptr end, u8 bits) {

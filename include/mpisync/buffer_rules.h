@@ -27,6 +27,11 @@ enum ShadowBits : uint8_t {
   // (docs/threads.md): the role's pending bit, shifted.
   kShadowUnorderedSend = kShadowSend << 4,
   kShadowUnorderedRecv = kShadowRecv << 4,
+  // The granule was marked for more than one pending buffer since it was
+  // last cleared: a completion that clears it must mark again what the
+  // others keep there (a walk of the index); without it, clearing is
+  // enough. Runtime bookkeeping only: no access mask contains it.
+  kShadowShared = 0x40,
 };
 constexpr unsigned kShadowScale = 3; // 8-byte granules
 
