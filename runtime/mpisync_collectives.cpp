@@ -104,6 +104,8 @@ void FindCartNeighbors(MPI_Comm comm, CartNeighbors *n) {
       2 * ndims > kMaxCartNeighbors)
     return;
   bool any_null = false;
+  for (int k = 0; k < kMaxCartNeighbors; k++) // beyond 2 * ndims: none
+    n->live_storage[k] = true;
   for (int d = 0; d < ndims; d++) {
     int source = MPI_PROC_NULL, dest = MPI_PROC_NULL;
     if (PMPI_Cart_shift(comm, d, 1, &source, &dest) != MPI_SUCCESS)
