@@ -36,14 +36,6 @@ bool Conflicting(BufferRole a, BufferRole b) {
   return LibraryWrites(a) || LibraryWrites(b);
 }
 
-} // namespace
-
-// Two pending operations whose buffers overlap where one of them receives
-// (MPI 4.1 3.7.2: "the buffers ... must not overlap"), also within one
-// operation (the send and receive buffers of MPI_Isendrecv, the blocks of a
-// v collective). One report per buffer of `op`.
-namespace {
-
 // Whether a pending buffer of a role `buf` conflicts with may share a
 // granule with its data: else the index walk, which visits every pending
 // buffer whose extent meets this one's (the n receives of a matrix's
@@ -72,6 +64,10 @@ bool MayMeetMarked(const PendingBuffer &buf) {
 
 } // namespace
 
+// Two pending operations whose buffers overlap where one of them receives
+// (MPI 4.1 3.7.2: "the buffers ... must not overlap"), also within one
+// operation (the send and receive buffers of MPI_Isendrecv, the blocks of a
+// v collective). One report per buffer of `op`.
 void CheckOverlaps(PendingOp *op, u32 start_stack) {
   uptr n = op->num_buffers;
   // Buffers of `op` in address order: only neighbours whose hulls meet can
