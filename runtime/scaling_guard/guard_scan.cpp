@@ -5,33 +5,14 @@
 #include "guard_displs.h"
 #include "guard_internal.h"
 #include "guard_report.h"
+#include "mpisync_mapped_memory.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_libc.h"
-#include "sanitizer_common/sanitizer_procmaps.h"
 
 using namespace __sanitizer;
 
 namespace mpisync {
 namespace scaling {
-
-namespace {
-
-// Whether [lo, hi) is mapped memory of this process (the buffer's size as
-// far as the guard can know it). Read only when an array wrapped.
-bool RangeMapped(uptr lo, uptr hi) {
-  MemoryMappingLayout maps(/*cache_enabled=*/false);
-  MemoryMappedSegment segment;
-  uptr covered = lo;
-  while (maps.Next(&segment)) {
-    if (segment.start <= covered && covered < segment.end)
-      covered = segment.end;
-    if (covered >= hi)
-      return true;
-  }
-  return false;
-}
-
-} // namespace
 
 Verdict ScanArray(const DisplArray &a, Scan *s) {
   // Without counts (an erroneous call) there is nothing to judge: MPI
@@ -58,7 +39,7 @@ Verdict ScanArray(const DisplArray &a, Scan *s) {
   }
   s->verdict = kWrapped;
   if (any && a.buf && a.buf != MPI_IN_PLACE &&
-      !RangeMapped((uptr)a.buf + s->lo, (uptr)a.buf + s->hi))
+      !RangeMapped((uptr)a.buf + s->lo, s->hi - s->lo))
     s->verdict = kBeyondBuffer;
   return s->verdict;
 }
