@@ -62,26 +62,34 @@ bool AffineHoister::addAffine(unsigned Index, Instruction *I, Value *Ptr,
   const auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Ptr));
   if (!AR || AR->getLoop() != L || !AR->isAffine())
     return false;
-  std::optional<int64_t> Step = smallConstant(AR->getStepRecurrence(SE));
-  if (!Step || Size > (1u << 30))
+  const SCEV *StepS = AR->getStepRecurrence(SE);
+  if (Size > (1u << 30))
     return false;
-  int64_t StepV = *Step;
   const SCEV *Start = AR->getStart();
   for (Group &G : Groups) {
-    if (G.L != L || G.Step != StepV || G.IsWrite != IsWrite)
+    if (G.L != L || G.StepS != StepS || G.IsWrite != IsWrite)
       continue;
     std::optional<int64_t> Diff =
         smallConstant(minusOrNull(SE, Start, G.Start));
     if (!Diff)
       continue;
     G.Members.push_back({Index, I, *Diff, Size});
-    return true;
+    return G.Step.has_value();
   }
   const SCEV *End = lastValueOrNull(SE, AR);
   if (!End)
     return false;
-  Groups.push_back({L, StepV, IsWrite, Start, End, {{Index, I, 0, Size}}});
-  return true;
+  Groups.push_back({L,
+                    StepS,
+                    smallConstant(StepS),
+                    IsWrite,
+                    Start,
+                    End,
+                    {{Index, I, 0, Size}}});
+  // A step known only at run time (a row's start in a loop over rows) makes
+  // a group only a transposed nest can check: the access stays a candidate
+  // for the run of the loop it neighbours too.
+  return Groups.back().Step.has_value();
 }
 
 void AffineHoister::plan(SmallVectorImpl<bool> &Hoisted) {
@@ -94,8 +102,9 @@ void AffineHoister::plan(SmallVectorImpl<bool> &Hoisted) {
                 return A.Offset != B.Offset ? A.Offset < B.Offset
                                             : A.Index < B.Index;
               });
-    bool Descending = G.Step < 0;
-    uint64_t AbsStep = Descending ? -(uint64_t)G.Step : (uint64_t)G.Step;
+    int64_t Step = G.Step.value_or(0);
+    bool Descending = Step < 0;
+    uint64_t AbsStep = Descending ? -(uint64_t)Step : (uint64_t)Step;
     Type *IntptrTy = SE.getEffectiveSCEVType(G.Start->getType());
     // Bytes from the first to the last iteration's start of the first member.
     const SCEV *Extent = Descending ? minusOrNull(SE, G.Start, G.End)
@@ -114,9 +123,16 @@ void AffineHoister::plan(SmallVectorImpl<bool> &Hoisted) {
         ++E;
       }
       // The run repeats every step: without gaps only if it covers a step
-      // (a loop of one iteration has no gaps either, but is rare).
-      if ((uint64_t)(RunHi - RunLo) < AbsStep) {
-        WithGaps += E - B;
+      // (a loop of one iteration has no gaps either, but is rare). A step
+      // not known at compile time may still be covered by the enclosing
+      // loop's iterations.
+      if (!G.Step || (uint64_t)(RunHi - RunLo) < AbsStep) {
+        if (liftTransposed(G, Sorted, B, E, RunLo, RunHi)) {
+          for (size_t K = B; K < E; ++K)
+            Hoisted[Sorted[K].Index] = true;
+        } else {
+          WithGaps += E - B;
+        }
         B = E;
         continue;
       }

@@ -24,6 +24,8 @@
 // A run whose rows leave gaps (a tile's rows, a matrix's interior columns)
 // is lifted last, as rows: one check before the enclosing loop names each
 // row's bytes, and the runtime checks them row by row (no gap is checked).
+// A strided access whose gaps the enclosing loop fills (a transposed copy,
+// `t[c * tile + r]` with c inner and r outer) is one run of the nest.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MPISYNC_AFFINEHOISTING_H
@@ -31,6 +33,7 @@
 
 #include "ScevArithmetic.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -63,7 +66,8 @@ public:
       : LI(LI), DT(DT), SE(SE), Emitter(Emitter), IsCallFree(IsCallFree) {}
 
   // Records access number `Index` if its loop runs it on every iteration at
-  // an affine address; returns whether it was recorded.
+  // an affine address; returns whether it joined a group of a constant step
+  // (else it also stays a candidate for a neighbouring loop's run).
   bool add(unsigned Index, llvm::Instruction *I, llvm::Value *Ptr,
            uint64_t Size, bool IsWrite);
 
@@ -94,7 +98,11 @@ private:
   };
   struct Group {
     llvm::Loop *L;
-    int64_t Step;
+    const llvm::SCEV *StepS; // bytes per iteration
+    // StepS as a small constant; nullopt when it is not one (a tile's row
+    // stride read at run time): such a group is checked only as a transposed
+    // nest (liftTransposed).
+    std::optional<int64_t> Step;
     bool IsWrite;
     const llvm::SCEV *Start, *End; // of the first member, first/last iteration
     llvm::SmallVector<Member, 4> Members;
@@ -148,6 +156,13 @@ private:
   // Last: runs whose rows leave gaps, one loop out, as rows.
   void liftRowsOfRuns();
   bool liftRows(Run &R, const std::optional<Guard> &NewGuard);
+  // Members [B, E) of G (sorted by offset, one run of bytes [RunLo, RunHi)
+  // from G's start) leave gaps in G's loop, which the enclosing loop's
+  // iterations fill (a transposed copy: the inner loop strides over rows,
+  // the outer one moves along them): the run of the whole nest, checked in
+  // the enclosing loop's preheader. Returns whether it was formed.
+  bool liftTransposed(const Group &G, llvm::ArrayRef<Member> Sorted, size_t B,
+                      size_t E, int64_t RunLo, int64_t RunHi);
   // R is now checked in the preheader of its loop's parent, for [Lo, Lo+Len).
   void moveOut(Run &R, const llvm::SCEV *Lo, const llvm::SCEV *Len,
                const std::optional<Guard> &NewGuard);

@@ -35,6 +35,13 @@
 // per tile row (transpose_rma: 131,000 calls per epoch and rank, ~57 ns
 // each, docs/performance.md).
 //
+// A transposed copy (`t[c * tile + r] = a[r * n + c]`, c inner, r outer)
+// writes with a stride of a row: each inner loop's bytes have gaps, which
+// the outer loop's iterations fill, one element further each time. That
+// run is formed for the nest at once: its bytes over the outer loop form a
+// column, and the columns of consecutive inner iterations meet
+// (liftTransposed). The stride may be known only at run time.
+//
 // Checking early is sound for the same reason as the single-loop case: no
 // call between the check and the accesses can change the runtime's state,
 // and every byte checked is touched.
@@ -62,6 +69,9 @@ STATISTIC(NumLiftedRuns,
 STATISTIC(NumRowsLiftedRuns,
           "Number of range checks lifted out of an enclosing loop as rows "
           "(one check of every row, gaps left out)");
+STATISTIC(NumTransposedRuns,
+          "Number of range checks formed for a transposed loop nest (the "
+          "inner loop's gaps filled by the outer loop)");
 STATISTIC(NumEdgeLiftedRuns,
           "Number of range checks lifted out of an enclosing loop as one "
           "iteration (the others covered by a neighbouring run)");
@@ -323,6 +333,69 @@ bool AffineHoister::liftRows(Run &R, const std::optional<Guard> &NewGuard) {
   R.Stride = Stride;
   R.LastRow = Last;
   ++NumRowsLiftedRuns;
+  return true;
+}
+
+// In G's loop L the run [RunLo, RunHi), W bytes, repeats every S_i bytes
+// and leaves gaps (or S_i is not known). L runs once in every iteration of
+// its parent P, where the run starts S_o bytes further each time: with
+// 0 < S_o <= W, P's iterations cover a column [start, start + C), C =
+// (P's backedge-taken count) * S_o + W, for each of L's iterations, and
+// the columns of consecutive iterations meet going up when 0 <= S_i <= C.
+// The nest then touches [Lo, Lo + Extent + C) without gaps, Extent being
+// the distance between L's first and last iteration's starts (the same in
+// every iteration of P).
+bool AffineHoister::liftTransposed(const Group &G, ArrayRef<Member> Sorted,
+                                   size_t B, size_t E, int64_t RunLo,
+                                   int64_t RunHi) {
+  int64_t W = RunHi - RunLo;
+  Instruction *Named = Sorted[B].I;
+  for (size_t K = B; K < E; ++K)
+    if (isEarlier(Sorted[K].I, Named))
+      Named = Sorted[K].I;
+  Run R{G.L, G.IsWrite, {}, nullptr, nullptr, Named, unsigned(E - B), W};
+  std::optional<Guard> NewGuard;
+  if (!canLiftOutOf(R, NewGuard))
+    return false;
+  Loop *P = G.L->getParentLoop();
+  Type *IntptrTy = SE.getEffectiveSCEVType(G.Start->getType());
+  const auto *AR = dyn_cast_or_null<SCEVAddRecExpr>(
+      addOrNull(SE, G.Start, SE.getConstant(IntptrTy, RunLo, true)));
+  if (!AR || AR->getLoop() != P || !AR->isAffine())
+    return false;
+  std::optional<int64_t> So = smallConstant(AR->getStepRecurrence(SE));
+  if (!So || *So <= 0 || *So > W)
+    return false;
+  const SCEV *Extent = minusOrNull(SE, G.End, G.Start);
+  const SCEV *Rows = knownOrNull(SE.getBackedgeTakenCount(P));
+  if (!Extent || !Rows || !SE.isLoopInvariant(Extent, P) ||
+      !Rows->getType()->isIntegerTy() ||
+      Rows->getType()->getIntegerBitWidth() > IntptrTy->getIntegerBitWidth())
+    return false;
+  Rows = SE.getNoopOrZeroExtend(Rows, IntptrTy);
+  const SCEV *Column =
+      addOrNull(SE, SE.getMulExpr(Rows, SE.getConstant(IntptrTy, *So)),
+                SE.getConstant(IntptrTy, W));
+  const SCEV *Si = SE.getTruncateOrSignExtend(G.StepS, IntptrTy);
+  if (!Column)
+    return false;
+  // Columns meet: 0 <= S_i <= C (C >= W always).
+  bool Meet;
+  if (std::optional<int64_t> SiC = smallConstant(Si)) {
+    std::optional<int64_t> CC = smallConstant(Column);
+    Meet = *SiC >= 0 &&
+           (*SiC <= W ||
+            (CC ? *SiC <= *CC
+                : SE.isKnownPredicate(ICmpInst::ICMP_SLE, Si, Column)));
+  } else {
+    Meet = meetingDirection(SE, G.L->getLoopPreheader(), Si, Column, W) > 0;
+  }
+  const SCEV *Len = addOrNull(SE, Extent, Column);
+  if (!Meet || !Len || !expandableAt(SE, P, AR->getStart(), Len))
+    return false;
+  moveOut(R, AR->getStart(), Len, NewGuard);
+  Runs.push_back(R);
+  ++NumTransposedRuns;
   return true;
 }
 

@@ -14,8 +14,10 @@ The nests vary what the hoisting decides on: row loops over [x0, xe),
 [1, s-1) or [0, s) (the guard of the row loop implied by the outer one or
 not), rows ascending, descending or every other one, neighbour rows
 (r-1, r+1), elements before and after the row loop, stores into the
-pending array, and parameters (row stride s, bounds) that make rows meet,
-overlap or leave gaps, and row loops that run zero times.
+pending array, transposed accesses (a[x * s + r]: the row loop strides
+over rows, the outer loop fills or leaves the gaps), and parameters (row
+stride s, bounds) that make rows meet, overlap or leave gaps, and row
+loops that run zero times.
 
 usage: hoist_differential.py --mpicc CMD --mpiexec CMD --work DIR
                              [--first SEED] [--programs N] [--runs N]
@@ -85,6 +87,16 @@ def program(rng):
         body.append("b[(size_t)r * s + x] = acc;")
     if rng.random() < 0.3:
         body.append("a[(size_t)r * s + x + %d] = acc * 0.5;" % rng.choice([0, 1]))
+    if rng.random() < 0.3:
+        # Transposed: x strides over rows, r moves along them (the
+        # outer loop's rows fill the inner loop's gaps or leave some).
+        # Its row stride is the outer loop's trip count when that loop is
+        # r0 .. re by one (then the gaps are filled: one check for the
+        # nest), else s.
+        if rng.random() < 0.5:
+            body.append("acc += a[(size_t)x * TW + r + %d];" % rng.choice([0, 1]))
+        else:
+            body.append("a[(size_t)x * TW + r] = acc * 0.25;")
     pre = post = ""
     if rng.random() < 0.5:
         pre = "acc += a[(size_t)r * s + x0 + %d];" % rng.choice([-1, 0])
@@ -94,12 +106,15 @@ def program(rng):
                          ("1", "s - 1"), ("x0", "s")])
     top = rng.choice(["re", "s - 1", "re - 1", "s - 1"])
     step = rng.choice(["r++", "r++", "r++", "r += 2", "r--"])
+    if any("TW" in line for line in body) and rng.random() < 0.5:
+        top, step = "re", "r++"
     if step == "r--":
         outer = "for (int r = %s; r > r0; r--)" % top
     else:
         outer = "for (int r = r0; r < %s; %s)" % (top, step)
+    tw = "(re - r0)" if outer == "for (int r = r0; r < re; r++)" else "s"
     return KERNEL.format(n=N, outer=outer, pre=pre, post=post, lo=lo, hi=hi,
-                         body="\n      ".join(body))
+                         body="\n      ".join(body).replace("TW", tw))
 
 
 def parameters(rng):
