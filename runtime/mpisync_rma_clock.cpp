@@ -25,6 +25,11 @@ u64 *DepartingChannel(WinChannel *c) {
     w->current_vc = ~(uptr)0;
     Rearm(w);
   }
+  // What this process does from now on is not what the departing clock
+  // orders before the receiver: a store right after an MPI_Send is
+  // concurrent with the Put the receiver makes when the message arrives.
+  // The callers send or reduce the clock before anything else reads it.
+  LseqTick();
   return c->vc;
 }
 

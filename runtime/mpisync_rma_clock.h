@@ -24,9 +24,10 @@ u64 LseqTick();
 
 // The offset in w->clock_pool of this process's current clock.
 uptr CurrentClock(Window *w);
-// This process's clock as it leaves: its own entry is the lseq now, and the
-// window bits cleared since the last departure are set again, so the
-// accesses that follow are recorded with their new position.
+// This process's clock as it leaves: its own entry is a new lseq, the
+// accesses that follow get a later one (they are not ordered before the
+// receiver), and the window bits cleared since the last departure are set
+// again, so those accesses are recorded with their new position.
 u64 *Departing(Window *w);
 void JoinClock(Window *w, const u64 *other);
 // The same for the clock the windows of a channel share.

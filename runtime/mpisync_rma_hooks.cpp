@@ -821,10 +821,45 @@ bool SameOrder(const int *members_in_comm, int size) {
   return true;
 }
 
-// Joins into `ch`'s clock what the collective ordered before this member.
-// Every member of the channel takes part in the same reduction.
-void JoinCollectiveClocks(WinChannel *ch, const int *members_in_comm,
+// Joins into `ch`'s clock what a collective ordered before this member, by
+// a reduction over `over`, which every member of `over` makes: `my_rank`
+// and `root` are ranks in `over` (root -1: none, or not a member).
+void JoinCollectiveClocks(WinChannel *ch, MPI_Comm over, int my_rank,
                           CollectiveOrder order, int root) {
+  ScratchVector<u64> clock(ch->size);
+  u64 *mine = DepartingChannel(ch);
+  switch (order) {
+  case CollectiveOrder::kAll:
+    PMPI_Allreduce(mine, clock.data(), ch->size, MPI_UINT64_T, MPI_MAX, over);
+    break;
+  case CollectiveOrder::kPrefix:
+    PMPI_Scan(mine, clock.data(), ch->size, MPI_UINT64_T, MPI_MAX, over);
+    break;
+  case CollectiveOrder::kToRoot:
+    // A root outside the channel orders none of its members.
+    if (root < 0)
+      return;
+    PMPI_Reduce(mine, clock.data(), ch->size, MPI_UINT64_T, MPI_MAX, root,
+                over);
+    if (my_rank != root)
+      return;
+    break;
+  case CollectiveOrder::kFromRoot:
+    if (root < 0)
+      return;
+    if (my_rank == root)
+      internal_memcpy(clock.data(), mine, sizeof(u64) * ch->size);
+    PMPI_Bcast(clock.data(), ch->size, MPI_UINT64_T, root, over);
+    break;
+  }
+  JoinChannelClock(ch, clock.data());
+}
+
+// A collective over the channel's members (and maybe others), as the
+// channel's own reduction: `members_in_comm` gives each channel member's
+// rank in the collective's communicator.
+void JoinChannelInside(WinChannel *ch, const int *members_in_comm,
+                       CollectiveOrder order, int root) {
   int root_rank = -1; // the root's rank in the channel, if a member
   for (int r = 0; r < ch->size; r++)
     if (members_in_comm[r] == root)
@@ -832,34 +867,7 @@ void JoinCollectiveClocks(WinChannel *ch, const int *members_in_comm,
   if (order == CollectiveOrder::kPrefix &&
       !SameOrder(members_in_comm, ch->size))
     order = CollectiveOrder::kAll; // orders more than it does: misses only
-  ScratchVector<u64> clock(ch->size);
-  u64 *mine = DepartingChannel(ch);
-  switch (order) {
-  case CollectiveOrder::kAll:
-    PMPI_Allreduce(mine, clock.data(), ch->size, MPI_UINT64_T, MPI_MAX,
-                   ch->comm);
-    break;
-  case CollectiveOrder::kPrefix:
-    PMPI_Scan(mine, clock.data(), ch->size, MPI_UINT64_T, MPI_MAX, ch->comm);
-    break;
-  case CollectiveOrder::kToRoot:
-    // A root outside the channel orders none of its members.
-    if (root_rank < 0)
-      return;
-    PMPI_Reduce(mine, clock.data(), ch->size, MPI_UINT64_T, MPI_MAX, root_rank,
-                ch->comm);
-    if (ch->rank != root_rank)
-      return;
-    break;
-  case CollectiveOrder::kFromRoot:
-    if (root_rank < 0)
-      return;
-    if (ch->rank == root_rank)
-      internal_memcpy(clock.data(), mine, sizeof(u64) * ch->size);
-    PMPI_Bcast(clock.data(), ch->size, MPI_UINT64_T, root_rank, ch->comm);
-    break;
-  }
-  JoinChannelClock(ch, clock.data());
+  JoinCollectiveClocks(ch, ch->comm, ch->rank, order, root_rank);
 }
 
 } // namespace
@@ -880,20 +888,39 @@ void AfterCollective(MpiCall &, int rc, MPI_Comm comm, CollectiveOrder order,
     return;
   MPI_Group world;
   PMPI_Comm_group(MPI_COMM_WORLD, &world);
-  // One reduction per channel whose group lies inside `comm`, in creation
-  // order: every member sees the same channels inside the same
+  int comm_size = 0, comm_rank = -1;
+  PMPI_Comm_size(comm, &comm_size);
+  PMPI_Comm_rank(comm, &comm_rank);
+  // Each channel member's rank in `comm`, and how many are in it.
+  ScratchVector<int> out;
+  auto translate = [&](WinChannel *ch) {
+    out.resize(ch->size);
+    PMPI_Group_translate_ranks(world, ch->size, ch->world_ranks, group,
+                               out.data());
+    int in_comm = 0;
+    for (int r = 0; r < ch->size; r++)
+      in_comm += out[r] != MPI_UNDEFINED;
+    return in_comm;
+  };
+  // First the channels that hold all of `comm` and more (a barrier of two
+  // of a window's three members orders those two): a reduction over `comm`
+  // itself, in creation order (every member of `comm` holds the same such
+  // channels, created in the same order), before any reduction over a
+  // channel's own communicator below, so that no member of `comm` waits in
+  // one while another waits in the other.
+  if (comm_size > 1)
+    for (uptr c = 0; c < NumChannels(); c++) {
+      WinChannel *ch = ChannelAt(c);
+      if (ch->size > comm_size && translate(ch) == comm_size)
+        JoinCollectiveClocks(ch, comm, comm_rank, order, root);
+    }
+  // Then one reduction per channel whose group lies inside `comm`, in
+  // creation order: every member sees the same channels inside the same
   // communicator, in the same order.
   for (uptr c = 0; c < NumChannels(); c++) {
     WinChannel *ch = ChannelAt(c);
-    ScratchVector<int> out(ch->size);
-    PMPI_Group_translate_ranks(world, ch->size, ch->world_ranks, group,
-                               out.data());
-    bool inside = true;
-    for (int r = 0; r < ch->size; r++)
-      inside &= out[r] != MPI_UNDEFINED;
-    if (!inside)
-      continue;
-    JoinCollectiveClocks(ch, out.data(), order, root);
+    if (translate(ch) == ch->size)
+      JoinChannelInside(ch, out.data(), order, root);
   }
   PMPI_Group_free(&world);
   PMPI_Group_free(&group);
