@@ -82,8 +82,12 @@ void ReportRmaConflict(ErrorKind kind, const Window &w,
 }
 
 void ReportWindowMemoryReleased(ErrorKind kind, const char *how, uptr begin,
-                                uptr end, u32 stack, const Window &w) {
-  if (!NewReport(kind, stack, w.create_stack))
+                                uptr end, u32 stack, const Window &w,
+                                u32 attach_stack) {
+  // Attached memory names the MPI_Win_attach that gave it to the window.
+  const char *call = attach_stack ? "MPI_Win_attach" : w.create_call;
+  u32 call_stack = attach_stack ? attach_stack : w.create_stack;
+  if (!NewReport(kind, stack, call_stack))
     return;
   ReportDesc desc(kind);
   desc.access = {how, begin, end - begin};
@@ -92,9 +96,13 @@ void ReportWindowMemoryReleased(ErrorKind kind, const char *how, uptr begin,
       .AppendF("%s [%p, %p) on rank %d, memory of a window that is still "
                "alive (MPI_Win_free, or MPI_Win_detach, must come first):\n",
                how, (void *)begin, (void *)end, WorldRank());
-  desc.AddStack("mpi_call", w.create_stack)
-      .AppendF("The window was created by %s here:\n", w.create_call);
-  desc.SetSummary(stack, w.create_call, w.create_stack);
+  InternalScopedString &title = desc.AddStack("mpi_call", call_stack);
+  if (attach_stack)
+    title.AppendF("It was attached to a window created by %s, here:\n",
+                  w.create_call);
+  else
+    title.AppendF("The window was created by %s here:\n", w.create_call);
+  desc.SetSummary(stack, call, call_stack);
   EmitReport(desc);
 }
 

@@ -17,9 +17,11 @@ void ReportRmaMisuse(const char *call, u32 stack, const char *what,
                      u32 other, const char *other_title);
 
 // `how` (at `stack`) released [begin, end), memory of window `w` on this
-// process, before MPI_Win_free (or MPI_Win_detach).
+// process, before MPI_Win_free (or MPI_Win_detach, for memory attached at
+// `attach_stack`; 0 for a window's own memory).
 void ReportWindowMemoryReleased(ErrorKind kind, const char *how, uptr begin,
-                                uptr end, u32 stack, const Window &w);
+                                uptr end, u32 stack, const Window &w,
+                                u32 attach_stack);
 
 } // namespace mpisync
 

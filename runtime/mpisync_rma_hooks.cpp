@@ -379,14 +379,15 @@ void OnWinCreate(MpiCall &call, int rc, WinKind kind, void *base,
   WatchMemory(w, true);
 }
 
-void OnWinAttach(MpiCall &, int rc, MPI_Win win, void *base, MPI_Aint size) {
+void OnWinAttach(MpiCall &call, int rc, MPI_Win win, void *base,
+                 MPI_Aint size) {
   if (rc != MPI_SUCCESS || size <= 0)
     return;
   Lock lock(&RmaMutex());
   Window *w = FindWindow(win);
   if (!w || w->kind != WinKind::kDynamic)
     return;
-  w->attached.push_back({(uptr)base, (uptr)base + (uptr)size});
+  w->attached.push_back({(uptr)base, (uptr)base + (uptr)size, call.Stack()});
   WatchRegion(w, (uptr)base, (uptr)base + (uptr)size);
 }
 
@@ -427,13 +428,14 @@ void CheckWindowMemoryRelease(uptr begin, uptr end, bool is_stack,
   u32 stack = 0;
   // Released memory is no longer the window's: unwatched, so what the
   // allocator puts there next is not recorded as window accesses.
-  auto release = [&](Window *w, uptr lo, uptr hi) {
+  // attach_stack: where a dynamic window's region was attached, else 0.
+  auto release = [&](Window *w, uptr lo, uptr hi, u32 attach_stack) {
     if (hi <= begin || end <= lo)
       return false;
     if (!stack)
       stack = CaptureStack(pc, bp, /*fast=*/false);
     ReportWindowMemoryReleased(rule.kind, how, lo > begin ? lo : begin,
-                               hi < end ? hi : end, stack, *w);
+                               hi < end ? hi : end, stack, *w, attach_stack);
     UnwatchRegion(w, lo, hi);
     return true;
   };
@@ -441,12 +443,13 @@ void CheckWindowMemoryRelease(uptr begin, uptr end, bool is_stack,
     Window *w = WindowAt(i);
     // The program's own memory; MPI_Win_allocate's is MPI's to release.
     if (w->kind == WinKind::kCreate) {
-      if (release(w, w->base, w->base + w->bytes))
+      if (release(w, w->base, w->base + w->bytes, 0))
         w->bytes = 0;
     } else if (w->kind == WinKind::kDynamic) {
       uptr k = 0;
       for (uptr j = 0; j < w->attached.size(); j++)
-        if (!release(w, w->attached[j].lo, w->attached[j].hi))
+        if (!release(w, w->attached[j].lo, w->attached[j].hi,
+                     w->attached[j].attach_stack))
           w->attached[k++] = w->attached[j];
       w->attached.resize(k);
     }

@@ -55,7 +55,7 @@ Window *NewWindow(MPI_Win handle) {
   internal_memset(w, 0, sizeof(*w));
   new (&w->start_group) InternalMmapVector<int>();
   new (&w->post_group) InternalMmapVector<int>();
-  new (&w->attached) InternalMmapVector<Region>();
+  new (&w->attached) InternalMmapVector<AttachedRegion>();
   new (&w->clock_pool) ScratchVector<u64>();
   new (&w->local) ScratchVector<RmaRecord>();
   new (&w->dirty) InternalMmapVector<Region>();
@@ -90,7 +90,7 @@ void DeleteWindow(Window *w) {
   RuntimeFree(w->sent_records_msgs);
   w->start_group.~InternalMmapVector<int>();
   w->post_group.~InternalMmapVector<int>();
-  w->attached.~InternalMmapVector<Region>();
+  w->attached.~InternalMmapVector<AttachedRegion>();
   w->clock_pool.~ScratchVector<u64>();
   w->local.~ScratchVector<RmaRecord>();
   if (w->outgoing)

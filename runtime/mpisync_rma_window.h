@@ -52,6 +52,12 @@ struct Region {
   uptr lo, hi;
 };
 
+// Memory attached to a dynamic window, and where (reports of its release).
+struct AttachedRegion {
+  uptr lo, hi;
+  u32 attach_stack;
+};
+
 struct Window {
   MPI_Win handle;
   WinKind kind;
@@ -75,7 +81,7 @@ struct Window {
   uptr base, bytes;
   uptr *shared_base; // shared: member i's segment here, and its size
   uptr *shared_bytes;
-  InternalMmapVector<Region> attached;
+  InternalMmapVector<AttachedRegion> attached;
 
   // Epochs of this process (MPI 4.1 12.5).
   bool fence_open;     // after a fence without MPI_MODE_NOSUCCEED
