@@ -55,11 +55,12 @@ enum class OpState : u8 {
   kActive,   // started, not completed
 };
 
-// Fields grouped by size, as PendingBuffer's: with MPICH's handles 168
-// bytes, and with one buffer the allocator's 240-byte class (200 and 88
-// took 288). The small fields first: the state and flags every hook tests
-// share the first cache line with the handle (with them last, bench/'s
-// labelprop_p2p ran 4% slower).
+// Fields grouped by size, as PendingBuffer's: with MPICH's handles 144
+// bytes, and with one buffer (72 more) the allocator's 224-byte class (200
+// and 88 took 288; the RMA lists' four pointers, now two positions, 240). The
+// small fields first: the state and flags every hook tests share the first
+// cache line with the handle (with them last, bench/'s labelprop_p2p ran 4%
+// slower).
 struct PendingOp {
   MPI_Request request;
   // Which of the operations with one handle a completion call means (see
@@ -117,10 +118,10 @@ struct PendingOp {
   // locally at `rma_target` of `rma_win`, or by its request. `rma_start`
   // names the records of an MPI_Rget or MPI_Rget_accumulate.
   u64 rma_start;
-  // Active RMA operations of one window and target, and of one window:
-  // local completion visits its own operations only.
-  PendingOp *rma_target_prev, *rma_target_next;
-  PendingOp *rma_win_prev, *rma_win_next;
+  // Positions in the arrays of active RMA operations of one window and
+  // target, and of one window (local completion visits its own operations
+  // only; removal in O(1)).
+  u32 rma_target_slot, rma_win_slot;
 };
 
 // Everything below is guarded by StateMutex(). A spin lock (yielding the

@@ -14,7 +14,8 @@ namespace mpisync {
 
 namespace {
 
-// Nodes of removed intervals, linked through `right`. Every index lives
+// Nodes of removed intervals, linked through `next` (so that Clear hands
+// over an index's whole address-order chain at once). Every index lives
 // under StateMutex, so one list serves them all.
 IndexNode *free_nodes;
 u32 priority_state = 0x9e3779b9;
@@ -119,7 +120,7 @@ IndexNode *IntervalIndex::Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer,
                                  bool observed) {
   IndexNode *n = free_nodes;
   if (n)
-    free_nodes = n->right;
+    free_nodes = n->next;
   else
     n = static_cast<IndexNode *>(RuntimeAlloc(sizeof(IndexNode)));
   ZeroRecord(n);
@@ -208,15 +209,17 @@ void IntervalIndex::Remove(IndexNode *node) {
   else
     last_ = node->prev;
   size_--;
-  node->right = free_nodes;
+  node->next = free_nodes;
   free_nodes = node;
 }
 
 void IntervalIndex::Clear() {
-  for (IndexNode *n = first_, *next; n; n = next) {
-    next = n->next;
-    n->right = free_nodes;
-    free_nodes = n;
+  // The nodes are already a chain in address order: it joins the free list
+  // whole (walking it was a cache miss per node, 10^5 per fence in
+  // bfs_rma).
+  if (last_) {
+    last_->next = free_nodes;
+    free_nodes = first_;
   }
   root_ = first_ = last_ = nullptr;
   size_ = 0;

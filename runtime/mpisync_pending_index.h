@@ -49,7 +49,8 @@ public:
   IndexNode *Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer,
                     bool observed);
   void Remove(IndexNode *node);
-  // Removes every node: O(n), no rebalancing.
+  // Removes every node: O(1), their address-order chain joins the free
+  // list whole.
   void Clear();
   uptr size() const { return size_; }
   // The hull of every interval, [Lo(), Hi()); both 0 when empty.

@@ -132,8 +132,6 @@ void DescribeInto(PendingOp *copy, const PendingOp &op,
   copy->state = OpState::kInactive;
   copy->shadow_marked = false;
   copy->complete_stack = 0; // the report names the completion itself
-  copy->rma_target_prev = copy->rma_target_next = nullptr;
-  copy->rma_win_prev = copy->rma_win_next = nullptr;
   copy->buffers_capacity = op.num_buffers;
   copy->buffers = buffers;
   for (uptr b = 0; b < op.num_buffers; b++) {
