@@ -94,6 +94,7 @@ bool AffineHoister::addAffine(unsigned Index, Instruction *I, Value *Ptr,
 
 void AffineHoister::plan(SmallVectorImpl<bool> &Hoisted) {
   Runs.clear();
+  TransposedRows.clear();
   WithGaps = 0;
   for (Group &G : Groups) {
     SmallVector<Member, 4> Sorted(G.Members);
@@ -167,6 +168,7 @@ void AffineHoister::plan(SmallVectorImpl<bool> &Hoisted) {
     mergeOverlappingRuns();
   }
   liftRowsOfRuns();
+  Runs.append(TransposedRows.begin(), TransposedRows.end());
 }
 
 // Two runs of one loop whose bytes overlap or meet are one range: a row

@@ -159,8 +159,9 @@ private:
   // Members [B, E) of G (sorted by offset, one run of bytes [RunLo, RunHi)
   // from G's start) leave gaps in G's loop, which the enclosing loop's
   // iterations fill (a transposed copy: the inner loop strides over rows,
-  // the outer one moves along them): the run of the whole nest, checked in
-  // the enclosing loop's preheader. Returns whether it was formed.
+  // the outer one moves along them): the run of the whole nest, or of each
+  // row of a tile, checked in the enclosing loop's preheader. Returns
+  // whether it was formed.
   bool liftTransposed(const Group &G, llvm::ArrayRef<Member> Sorted, size_t B,
                       size_t E, int64_t RunLo, int64_t RunHi);
   // R is now checked in the preheader of its loop's parent, for [Lo, Lo+Len).
@@ -173,6 +174,9 @@ private:
   llvm::function_ref<bool(llvm::Loop *)> IsCallFree;
   llvm::SmallVector<Group, 8> Groups;
   llvm::SmallVector<Run, 8> Runs;
+  // Transposed nests whose columns leave gaps, as rows (liftTransposed):
+  // joined to Runs when nothing else moves.
+  llvm::SmallVector<Run, 4> TransposedRows;
   llvm::SmallVector<Single, 8> Singles;
   unsigned WithGaps = 0; // members left to per-access checks: gaps
 };

@@ -40,7 +40,9 @@
 // the outer loop's iterations fill, one element further each time. That
 // run is formed for the nest at once: its bytes over the outer loop form a
 // column, and the columns of consecutive inner iterations meet
-// (liftTransposed). The stride may be known only at run time.
+// (liftTransposed). The stride may be known only at run time. When the
+// columns leave gaps (a tile of a matrix, read across its rows), each
+// column is one row of a rows check.
 //
 // Checking early is sound for the same reason as the single-loop case: no
 // call between the check and the accesses can change the runtime's state,
@@ -72,6 +74,9 @@ STATISTIC(NumRowsLiftedRuns,
 STATISTIC(NumTransposedRuns,
           "Number of range checks formed for a transposed loop nest (the "
           "inner loop's gaps filled by the outer loop)");
+STATISTIC(NumTransposedRows,
+          "Number of rows checks formed for a transposed loop nest whose "
+          "columns leave gaps (a tile read across its rows)");
 STATISTIC(NumEdgeLiftedRuns,
           "Number of range checks lifted out of an enclosing loop as one "
           "iteration (the others covered by a neighbouring run)");
@@ -391,11 +396,28 @@ bool AffineHoister::liftTransposed(const Group &G, ArrayRef<Member> Sorted,
     Meet = meetingDirection(SE, G.L->getLoopPreheader(), Si, Column, W) > 0;
   }
   const SCEV *Len = addOrNull(SE, Extent, Column);
-  if (!Meet || !Len || !expandableAt(SE, P, AR->getStart(), Len))
+  if (Meet && Len && expandableAt(SE, P, AR->getStart(), Len)) {
+    moveOut(R, AR->getStart(), Len, NewGuard);
+    Runs.push_back(R);
+    ++NumTransposedRuns;
+    return true;
+  }
+  // The columns leave gaps (a tile of a matrix read across its rows): each
+  // column is a row of a rows check, one per iteration of L, S_i apart.
+  const SCEV *Last = knownOrNull(SE.getBackedgeTakenCount(G.L));
+  if (!Last || !SE.isLoopInvariant(Last, P) || !SE.isLoopInvariant(Si, P) ||
+      !Last->getType()->isIntegerTy() ||
+      Last->getType()->getIntegerBitWidth() > IntptrTy->getIntegerBitWidth())
     return false;
-  moveOut(R, AR->getStart(), Len, NewGuard);
-  Runs.push_back(R);
-  ++NumTransposedRuns;
+  Last = SE.getNoopOrZeroExtend(Last, IntptrTy);
+  if (!expandableAt(SE, P, AR->getStart(), Column) ||
+      !expandableAt(SE, P, Si, Last))
+    return false;
+  moveOut(R, AR->getStart(), Column, NewGuard);
+  R.Stride = Si;
+  R.LastRow = Last;
+  TransposedRows.push_back(R);
+  ++NumTransposedRows;
   return true;
 }
 

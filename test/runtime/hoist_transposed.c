@@ -7,7 +7,9 @@
 // store's line with the MPI_Irecv's; just past them nothing is reported.
 // When the outer loop may stop short of the tile (stage_rows: its rows are
 // not the tile's), the gaps are the program's and a receive into one is not
-// reported.
+// reported. A tile read across the rows of a wider matrix (read_tile: its
+// columns leave gaps) is one rows check: a receive into the tile is
+// reported at the load's line, one beside it is not.
 // RUN: %mpicc -fsanitize=mpisync -O2 -g %s -o %t
 // RUN: not %mpiexec -n 2 %t tile 8 8 21 2>&1 | FileCheck %s --check-prefix=TILE
 // RUN: %mpiexec -n 2 %t tile 8 8 64 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
@@ -16,7 +18,9 @@
 // RUN: not %mpiexec -n 2 %t rows 8 7 17 2>&1 | FileCheck %s --check-prefix=ROWS
 // RUN: %mpiexec -n 2 %t rows 8 7 15 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
 // RUN: %mpiexec -n 2 %t rows 8 8 64 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
-// The two tile copies' accesses keep no check of their own at -O2:
+// RUN: not %mpiexec -n 2 %t read 8 8 -131 2>&1 | FileCheck %s --check-prefix=READ
+// RUN: %mpiexec -n 2 %t read 8 8 -137 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
+// The tile copies' accesses keep no check of their own at -O2:
 // RUN: %mpicc -fsanitize=mpisync -O2 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 #include <mpi.h>
 #include <stdio.h>
@@ -55,6 +59,17 @@ __attribute__((noinline)) void stage_rows(double *dst, const double *src,
       dst[(size_t)c * tile + r] = src[(size_t)r * N + c]; // ROWS
 }
 
+// IR-LABEL: define {{.*}}void @read_tile(
+// IR:       call preserve_allcc void @__mpisync_loadRows_pa(
+// IR-NOT:   call {{.*}}@__mpisync_load8
+// IR:       ret void
+__attribute__((noinline)) void read_tile(double *dst, const double *src,
+                                         int tile) {
+  for (int r = 0; r < tile; r++)
+    for (int c = 0; c < tile; c++)
+      dst[(size_t)r * tile + c] = src[(size_t)c * N + r]; // READ
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank;
@@ -65,18 +80,22 @@ int main(int argc, char **argv) {
     a[i] = i;
   double v = -1;
   if (rank == 0) {
+    // A negative k names an element of a (read by read_tile), -1 - k.
+    double *into = k < 0 ? &a[-1 - k] : &t[k];
     MPI_Request req;
-    MPI_Irecv(&t[k], 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD, &req); // IRECV
+    MPI_Irecv(into, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD, &req); // IRECV
     if (!strcmp(copy, "tile"))
       stage(t, a, tile);
     else if (!strcmp(copy, "rows"))
       stage_rows(t, a, tile, rows);
+    else if (!strcmp(copy, "read"))
+      read_tile(t, a, tile);
     else
       stage16(t, a);
     MPI_Barrier(MPI_COMM_WORLD);
     MPI_Wait(&req, MPI_STATUS_IGNORE);
-    printf("t[%d] = %g\n", k, t[k]);
-    // OK: t[{{[0-9]+}}] = -1
+    printf("received %g\n", *into);
+    // OK: received -1
   } else {
     MPI_Barrier(MPI_COMM_WORLD);
     MPI_Send(&v, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);
@@ -85,14 +104,18 @@ int main(int argc, char **argv) {
   return 0;
 }
 // TILE: ERROR: MPISync: recv-buffer-access on rank 0
-// TILE: #0 {{.*}} in stage {{.*}}hoist_transposed.c:38
+// TILE: #0 {{.*}} in stage {{.*}}hoist_transposed.c:42
 // TILE: MPI_Irecv
-// TILE: #0 {{.*}} in main {{.*}}hoist_transposed.c:69
+// TILE: #0 {{.*}} in main {{.*}}hoist_transposed.c:86
 // SIXTEEN: ERROR: MPISync: recv-buffer-access on rank 0
-// SIXTEEN: #0 {{.*}} in stage16 {{.*}}hoist_transposed.c:48
+// SIXTEEN: #0 {{.*}} in stage16 {{.*}}hoist_transposed.c:52
 // SIXTEEN: MPI_Irecv
-// SIXTEEN: #0 {{.*}} in main {{.*}}hoist_transposed.c:69
+// SIXTEEN: #0 {{.*}} in main {{.*}}hoist_transposed.c:86
 // ROWS: ERROR: MPISync: recv-buffer-access on rank 0
-// ROWS: #0 {{.*}} in stage_rows {{.*}}hoist_transposed.c:55
+// ROWS: #0 {{.*}} in stage_rows {{.*}}hoist_transposed.c:59
 // ROWS: MPI_Irecv
-// ROWS: #0 {{.*}} in main {{.*}}hoist_transposed.c:69
+// ROWS: #0 {{.*}} in main {{.*}}hoist_transposed.c:86
+// READ: ERROR: MPISync: recv-buffer-access on rank 0
+// READ: #0 {{.*}} in read_tile {{.*}}hoist_transposed.c:70
+// READ: MPI_Irecv
+// READ: #0 {{.*}} in main {{.*}}hoist_transposed.c:86
