@@ -32,11 +32,13 @@ void OnPartitionedInit(MpiCall &call, int rc, const MPI_Request *request,
 
 void ArmPartitionsForStart(PendingOp *op) {
   // Send partitions wait for MPI_Pready; receive partitions are MPI's.
-  for (uptr i = 0; i < op->num_buffers; i++)
+  for (uptr i = 0; i < op->num_buffers; i++) {
     op->buffers[i].armed = LibraryWrites(op->buffers[i].role);
+    op->buffers[i].armed_stack = 0;
+  }
 }
 
-void OnPready(MpiCall &, int rc, MPI_Request request, MPI_Count low,
+void OnPready(MpiCall &call, int rc, MPI_Request request, MPI_Count low,
               MPI_Count high) {
   if (rc != MPI_SUCCESS)
     return;
@@ -44,9 +46,19 @@ void OnPready(MpiCall &, int rc, MPI_Request request, MPI_Count low,
   PendingOp *op = FindOp(request);
   if (!op || !op->partitioned)
     return;
-  for (MPI_Count i = low; i <= high; i++)
-    if (i >= 0)
-      ArmBuffer(op, (uptr)i);
+  u8 by = 0;
+  for (u8 k = 0; k < sizeof(kPreadyCalls) / sizeof(kPreadyCalls[0]); k++)
+    if (!internal_strcmp(call.name(), kPreadyCalls[k]))
+      by = k;
+  for (MPI_Count i = low; i <= high; i++) {
+    if (i < 0 || (uptr)i >= op->num_buffers)
+      continue;
+    if (!op->buffers[i].armed) { // reports name this call
+      op->buffers[i].armed_stack = call.Stack();
+      op->buffers[i].armed_by = by;
+    }
+    ArmBuffer(op, (uptr)i);
+  }
 }
 
 void OnPreadyList(MpiCall &call, int rc, MPI_Request request, int length,

@@ -42,12 +42,20 @@ struct PendingBuffer {
   // Its entry in the address index while active and armed, else null.
   IndexNode *index_node;
   MPI_Datatype datatype; // for reports; the handle may be freed meanwhile
+  // The MPI_Pready (armed_by: kPreadyCalls) that handed this partition of
+  // a partitioned send to MPI (reports name it); 0 for every other buffer.
+  u32 armed_stack;
+  u8 armed_by;
   BufferRole role;
   // Whether the buffer is MPI's while the operation is active: partitions
   // of a partitioned send become MPI's at MPI_Pready, those of a receive
   // return to the program when they have arrived.
   bool armed;
 };
+
+// The calls that make a send partition MPI's, by PendingBuffer::armed_by.
+constexpr const char *kPreadyCalls[] = {"MPI_Pready", "MPI_Pready_list",
+                                        "MPI_Pready_range"};
 
 enum class OpState : u8 {
   kInactive, // persistent request not started, or between completion and

@@ -44,6 +44,20 @@ void DescribeDatatype(const PendingBuffer &buf, char *out, uptr size) {
 
 } // namespace
 
+namespace {
+// The call that made `buf` MPI's, named by a report: the MPI_Pready of a
+// send partition, else the operation's start.
+struct HandingCall {
+  const char *name;
+  u32 stack;
+};
+HandingCall HandedBy(const PendingOp &op, const PendingBuffer &buf) {
+  if (buf.armed_stack)
+    return {kPreadyCalls[buf.armed_by], buf.armed_stack};
+  return {op.start_call, op.start_stack};
+}
+} // namespace
+
 // "ADDR is N bytes from the start of the send buffer [lo, hi) of a pending
 // MPI_Isend (COUNT x TYPE, element E), started here:" and the stack, then
 // where the request was freed or last completed.
@@ -60,7 +74,8 @@ void DescribeBufferAt(ReportDesc *desc, uptr addr, const PendingOp &op,
   // With MPI_BOTTOM (base 0) the datatype holds absolute addresses: the
   // offset is counted from the first byte of the buffer instead.
   uptr start = buf.base ? buf.base : buf.lo;
-  InternalScopedString &title = desc->AddStack("mpi_call", op.start_stack);
+  HandingCall by = HandedBy(op, buf);
+  InternalScopedString &title = desc->AddStack("mpi_call", by.stack);
   title.AppendF("%p is %zd bytes from the start of the %s buffer [%p, %p) of "
                 "a %s %s (%lld x %s",
                 (void *)addr, (sptr)addr - (sptr)start, RoleName(buf.role),
@@ -68,7 +83,9 @@ void DescribeBufferAt(ReportDesc *desc, uptr addr, const PendingOp &op,
                 (long long)buf.requested_count, b.datatype);
   if (element >= 0)
     title.AppendF(", element %lld", (long long)element);
-  if (op.start_call != op.call)
+  if (buf.armed_stack)
+    title.AppendF("), handed to MPI by %s here:\n", by.name);
+  else if (op.start_call != op.call)
     title.AppendF("), started by %s here:\n", op.start_call);
   else
     title.Append("), started here:\n");
@@ -104,16 +121,17 @@ void ReportBufferAccess(ErrorKind kind, RuleVerdict verdict,
   bool latent = IsLatent(verdict, op);
   if (latent && !flags()->report_latent)
     return;
-  if (AlreadyReported(kind, access.pc, op.start_stack))
+  HandingCall by = HandedBy(op, buf);
+  if (AlreadyReported(kind, access.pc, by.stack))
     return;
   u32 access_stack = CaptureStack(access.pc, access.bp, /*fast=*/false);
   // Vectorised or unrolled code has several instructions for one source
   // access: one report per source location too.
   char where[512];
   DescribeTopFrame(access_stack, where, sizeof(where));
-  if (AlreadyReported(kind, HashLocation(where), op.start_stack))
+  if (AlreadyReported(kind, HashLocation(where), by.stack))
     return;
-  if (Suppressed(kind, access_stack, op.start_stack))
+  if (Suppressed(kind, access_stack, by.stack))
     return;
   ReportDesc desc(kind);
   bool unknown = kind == ErrorKind::kFreedRequestBufferAccess;
@@ -133,7 +151,7 @@ void ReportBufferAccess(ErrorKind kind, RuleVerdict verdict,
                threads::CurrentThreadSuffix(thread, sizeof(thread)),
                verdict_text);
   DescribeBufferAt(&desc, access.addr, op, buf, element);
-  desc.SetSummary(access_stack, op.start_call, op.start_stack);
+  desc.SetSummary(access_stack, by.name, by.stack);
   EmitReport(desc);
 }
 

@@ -29,9 +29,9 @@ int main(int argc, char **argv) {
     // CHECK: ERROR: MPISync: send-buffer-write on rank 0
     // CHECK-NEXT: WRITE of size 4
     // CHECK-NEXT: #0 {{.*}} in main {{.*}}pready_list_range.c:[[@LINE-3]]
-    // CHECK: is 4 bytes from the start of the send buffer {{.*}} of a pending MPI_Psend_init (4 x MPI_INT, element 1), started by MPI_Start here:
-    // CHECK-NEXT: #0 {{.*}} in main {{.*}}pready_list_range.c:[[@LINE-13]]
-    // CHECK: SUMMARY: MPISync: send-buffer-write {{.*}}pready_list_range.c:[[@LINE-6]]:{{[0-9]+}} in main; MPI_Start at {{.*}}pready_list_range.c:[[@LINE-14]]:{{[0-9]+}} in main
+    // CHECK: is 4 bytes from the start of the send buffer {{.*}} of a pending MPI_Psend_init (4 x MPI_INT, element 1), handed to MPI by MPI_Pready_list here:
+    // CHECK-NEXT: #0 {{.*}} in main {{.*}}pready_list_range.c:[[@LINE-9]]
+    // CHECK: SUMMARY: MPISync: send-buffer-write {{.*}}pready_list_range.c:[[@LINE-6]]:{{[0-9]+}} in main; MPI_Pready_list at {{.*}}pready_list_range.c:[[@LINE-10]]:{{[0-9]+}} in main
 #endif
     MPI_Pready_range(1, 2, req);
 #ifndef FIXED
@@ -39,7 +39,8 @@ int main(int argc, char **argv) {
     // CHECK: ERROR: MPISync: send-buffer-write on rank 0
     // CHECK-NEXT: WRITE of size 4
     // CHECK-NEXT: #0 {{.*}} in main {{.*}}pready_list_range.c:[[@LINE-3]]
-    // CHECK: is 8 bytes from the start of the send buffer {{.*}} of a pending MPI_Psend_init (4 x MPI_INT, element 2), started by MPI_Start here:
+    // CHECK: is 8 bytes from the start of the send buffer {{.*}} of a pending MPI_Psend_init (4 x MPI_INT, element 2), handed to MPI by MPI_Pready_range here:
+    // CHECK-NEXT: #0 {{.*}} in main {{.*}}pready_list_range.c:[[@LINE-7]]
     // CHECK-NOT: ERROR: MPISync
 #endif
     MPI_Wait(&req, MPI_STATUS_IGNORE);

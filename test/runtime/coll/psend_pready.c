@@ -26,7 +26,9 @@ int main(int argc, char **argv) {
     buf[1] = 42;
     // CHECK: ERROR: MPISync: send-buffer-write on rank 0
     // CHECK: #0 {{.*}} in main {{.*}}psend_pready.c:[[@LINE-2]]
-    // CHECK: of a pending MPI_Psend_init (4 x MPI_INT, element 1), started by MPI_Start here:
+    // CHECK: of a pending MPI_Psend_init (4 x MPI_INT, element 1), handed to MPI by MPI_Pready here:
+    // CHECK-NEXT: #0 {{.*}} in main {{.*}}psend_pready.c:[[@LINE-8]]
+    // CHECK: SUMMARY: MPISync: send-buffer-write {{.*}}psend_pready.c:[[@LINE-5]]:{{[0-9]+}} in main; MPI_Pready at {{.*}}psend_pready.c:[[@LINE-9]]:{{[0-9]+}} in main
 #endif
     MPI_Pready(1, req);
     MPI_Wait(&req, MPI_STATUS_IGNORE);

@@ -31,8 +31,8 @@ contains
       ! R0: ERROR: MPISync: send-buffer-write on rank 0
       ! R0-NEXT: WRITE of size 4
       ! R0-NEXT: #0 {{.*}} in parts::partitioned {{.*}}psend_partitioned.f90:[[@LINE-3]]
-      ! R0: of a pending MPI_Psend_init (4 x MPI_INTEGER, element 1), started by MPI_Start here:
-      ! R0: SUMMARY: MPISync: send-buffer-write {{.*}}psend_partitioned.f90:[[@LINE-5]]:{{.*}} in parts::partitioned; MPI_Start at {{.*}}psend_partitioned.f90:[[@LINE-10]]:{{.*}} in parts::partitioned
+      ! R0: of a pending MPI_Psend_init (4 x MPI_INTEGER, element 1), handed to MPI by MPI_Pready here:
+      ! R0: SUMMARY: MPISync: send-buffer-write {{.*}}psend_partitioned.f90:[[@LINE-5]]:{{.*}} in parts::partitioned; MPI_Pready at {{.*}}psend_partitioned.f90:[[@LINE-8]]:{{.*}} in parts::partitioned
       ! R0-NOT: ERROR: MPISync: {{.*}} on rank 0
 #endif
       call MPI_Pready(1, req, ierr)
