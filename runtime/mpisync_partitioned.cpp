@@ -47,9 +47,9 @@ void OnPready(MpiCall &call, int rc, MPI_Request request, MPI_Count low,
   if (!op || !op->partitioned)
     return;
   u8 by = 0;
-  for (u8 k = 0; k < sizeof(kPreadyCalls) / sizeof(kPreadyCalls[0]); k++)
+  for (uptr k = 0; k < sizeof(kPreadyCalls) / sizeof(kPreadyCalls[0]); k++)
     if (!internal_strcmp(call.name(), kPreadyCalls[k]))
-      by = k;
+      by = (u8)k;
   for (MPI_Count i = low; i <= high; i++) {
     if (i < 0 || (uptr)i >= op->num_buffers)
       continue;
