@@ -90,34 +90,59 @@ def program(rng):
     if rng.random() < 0.3:
         # Transposed: x strides over rows, r moves along them (the
         # outer loop's rows fill the inner loop's gaps or leave some).
-        # Its row stride is the outer loop's trip count when that loop is
-        # r0 .. re by one (then the gaps are filled: one check for the
-        # nest), else s.
+        # Its row stride TW: see below.
+        # Alone half the time: the row accesses touch most elements, and
+        # would report what a wrong check of the transposed one reports.
+        alone = rng.random() < 0.5
+        if alone:
+            body = [line for line in body if line.startswith("b[")]
         if rng.random() < 0.5:
             body.append("acc += a[(size_t)x * TW + r + %d];" % rng.choice([0, 1]))
         else:
             body.append("a[(size_t)x * TW + r] = acc * 0.25;")
+    else:
+        alone = False
     pre = post = ""
-    if rng.random() < 0.5:
+    if rng.random() < 0.5 and not alone:
         pre = "acc += a[(size_t)r * s + x0 + %d];" % rng.choice([-1, 0])
-    if rng.random() < 0.5:
+    if rng.random() < 0.5 and not alone:
         post = "acc += a[(size_t)r * s + xe + %d];" % rng.choice([-1, 0])
     lo, hi = rng.choice([("x0", "xe"), ("1", "s - 1"), ("0", "s"), ("0", "s"),
                          ("1", "s - 1"), ("x0", "s")])
     top = rng.choice(["re", "s - 1", "re - 1", "s - 1"])
     step = rng.choice(["r++", "r++", "r++", "r += 2", "r--"])
-    if any("TW" in line for line in body) and rng.random() < 0.5:
+    # A transposed access's row stride: the outer loop's trip count (r0 .. re
+    # by one: the columns meet, one range for the nest) or s (columns with
+    # gaps: one rows check, or per-access checks when the outer loop steps
+    # by two or runs down).
+    tw = "s"
+    if any("TW" in line for line in body) and rng.random() < 0.6:
         top, step = "re", "r++"
+        tw = rng.choice(["(re - r0)", "s"])
     if step == "r--":
         outer = "for (int r = %s; r > r0; r--)" % top
     else:
         outer = "for (int r = r0; r < %s; %s)" % (top, step)
-    tw = "(re - r0)" if outer == "for (int r = r0; r < re; r++)" else "s"
     return KERNEL.format(n=N, outer=outer, pre=pre, post=post, lo=lo, hi=hi,
                          body="\n      ".join(body).replace("TW", tw))
 
 
-def parameters(rng):
+def last_row(text, r0, re_, s):
+    """The outer loop's row farthest from r0 (its last, or its first when it
+    runs down), or None."""
+    bound = r"(r0|re|re - 1|s - 1)"
+    m = re.search(r"for \(int r = %s; r [<>] %s; (r\+\+|r \+= 2|r--)\)"
+                  % (bound, bound), text)
+    if not m:
+        return None
+    top = {"re": re_, "re - 1": re_ - 1, "s - 1": s - 1}.get(
+        m.group(1) if m.group(3) == "r--" else m.group(2))
+    if top is None:
+        return None
+    return top if m.group(3) == "r--" else top - 1
+
+
+def parameters(rng, text=""):
     """Command-line arguments: the pending element, then r0 re x0 xe s."""
     s = rng.randint(2, 70)
     r0 = rng.randint(1, 3)  # row r0 - 1 is read: row 0 at least
@@ -125,6 +150,14 @@ def parameters(rng):
     x0, xe = rng.randint(0, 3), rng.randint(0, s + 1)
     # Rows r0-1 .. max(re, s-1)+1, columns -1 .. s+2: inside the array.
     k = rng.randint(0, min(N - 1, (re_ + 2) * s + 3))
+    last = last_row(text, r0, re_, s) if "x * " in text else None
+    if last is not None and rng.random() < 0.8:
+        # Next to where a transposed access's column starts or ends
+        # (a[x * w + r + c], r from r0 to `last`), where a check of the
+        # nest one element too long or short would differ.
+        w = (re_ - r0) if "(re - r0)" in text else s
+        edge = rng.choice([r0 - 1, last + 1] * 3 + [r0, last, last + 2])
+        k = min(N - 1, max(0, rng.randint(0, s + 1) * w + edge))
     return [str(v) for v in (k, r0, re_, x0, xe, s)]
 
 
@@ -154,7 +187,7 @@ def main():
         last = lines.index("  return acc;")
         kernel_lines = {str(n) for n in range(first, last + 1)}
         for argv, seen in differential.runs_of(
-                args, src, builds, parameters, rng,
+                args, src, builds, lambda r: parameters(r, text), rng,
                 lambda out: verdict(out, src)):
             runs += 1
             hoisted, exact = seen["hoisted"], seen["per-access"]
