@@ -39,6 +39,15 @@ bool AffineHoister::isEarlier(const Instruction *A,
              : DT.dominates(A->getParent(), B->getParent());
 }
 
+Instruction *AffineHoister::earliestMember(ArrayRef<Member> Sorted, size_t B,
+                                           size_t E) const {
+  Instruction *Named = Sorted[B].I;
+  for (size_t K = B; K < E; ++K)
+    if (isEarlier(Sorted[K].I, Named))
+      Named = Sorted[K].I;
+  return Named;
+}
+
 bool AffineHoister::add(unsigned Index, Instruction *I, Value *Ptr,
                         uint64_t Size, bool IsWrite) {
   if (addAffine(Index, I, Ptr, Size, IsWrite))
@@ -146,10 +155,7 @@ void AffineHoister::plan(SmallVectorImpl<bool> &Hoisted) {
         B = E;
         continue;
       }
-      Instruction *Named = Sorted[B].I;
-      for (size_t K = B; K < E; ++K)
-        if (isEarlier(Sorted[K].I, Named))
-          Named = Sorted[K].I;
+      Instruction *Named = earliestMember(Sorted, B, E);
       Runs.push_back({G.L, G.IsWrite, {}, Lo, Len, Named, unsigned(E - B),
                       RunHi - RunLo});
       for (size_t K = B; K < E; ++K)

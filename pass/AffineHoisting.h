@@ -146,6 +146,9 @@ private:
   bool mergeRun(Run &Into, const Run &From);
   // Whether A comes before B (the earlier access is the one reports name).
   bool isEarlier(const llvm::Instruction *A, const llvm::Instruction *B) const;
+  // The earliest of members [B, E) of Sorted: the access a run names.
+  llvm::Instruction *earliestMember(llvm::ArrayRef<Member> Sorted, size_t B,
+                                    size_t E) const;
   // AffineNestLifting.cpp: moves runs one loop out; returns whether any moved.
   bool liftRuns();
   bool canLiftOutOf(const Run &R, std::optional<Guard> &NewGuard) const;

@@ -354,11 +354,14 @@ bool AffineHoister::liftTransposed(const Group &G, ArrayRef<Member> Sorted,
                                    size_t B, size_t E, int64_t RunLo,
                                    int64_t RunHi) {
   int64_t W = RunHi - RunLo;
-  Instruction *Named = Sorted[B].I;
-  for (size_t K = B; K < E; ++K)
-    if (isEarlier(Sorted[K].I, Named))
-      Named = Sorted[K].I;
-  Run R{G.L, G.IsWrite, {}, nullptr, nullptr, Named, unsigned(E - B), W};
+  Run R{G.L,
+        G.IsWrite,
+        {},
+        nullptr,
+        nullptr,
+        earliestMember(Sorted, B, E),
+        unsigned(E - B),
+        W};
   std::optional<Guard> NewGuard;
   if (!canLiftOutOf(R, NewGuard))
     return false;
