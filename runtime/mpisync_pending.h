@@ -64,7 +64,7 @@ enum class OpState : u8 {
 };
 
 // Fields grouped by size, as PendingBuffer's: with MPICH's handles 144
-// bytes, and with one buffer (72 more) the allocator's 224-byte class (200
+// bytes, and with one buffer (80 more) the allocator's 224-byte class (200
 // and 88 took 288; the RMA lists' four pointers, now two positions, 240). The
 // small fields first: the state and flags every hook tests share the first
 // cache line with the handle (with them last, bench/'s labelprop_p2p ran 4%

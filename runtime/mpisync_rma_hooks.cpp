@@ -919,10 +919,11 @@ void AfterCollective(MpiCall &, int rc, MPI_Comm comm, CollectiveOrder order,
     }
   // Then one reduction per channel whose group lies inside `comm`, in
   // creation order: every member sees the same channels inside the same
-  // communicator, in the same order.
+  // communicator, in the same order. A channel larger than `comm` cannot
+  // be inside it (nor translated a second time).
   for (uptr c = 0; c < NumChannels(); c++) {
     WinChannel *ch = ChannelAt(c);
-    if (translate(ch) == ch->size)
+    if (ch->size <= comm_size && translate(ch) == ch->size)
       JoinChannelInside(ch, out.data(), order, root);
   }
   PMPI_Group_free(&world);
