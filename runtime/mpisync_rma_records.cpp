@@ -5,6 +5,7 @@
 #include "mpisync_rma_call_names.h"
 #include "mpisync_scratch.h"
 
+#include "mpisync_alloc.h"
 #include "mpisync_datatype.h"
 #include "mpisync_merge_sort.h"
 #include "mpisync_modules.h"
@@ -463,6 +464,47 @@ RmaRecord *AppendAccess(Window *w, int owner, uptr lo, uptr hi,
   return &list.back();
 }
 
+// A loop nest checked a row at a time (a tile's rows, one rows check per
+// tile) continues each row's record of the tile before, whose record lies
+// far more records back than RecordLoadStore's streams look: the window
+// keeps where recent records end, by a hash of (end, owner, kind).
+constexpr uptr kRecordEndsLog = 12;
+
+uptr RecordEndSlot(uptr end, int owner, RmaRecord::Kind kind) {
+  u64 key = (u64)end * 4 + (u64)kind + ((u64)owner << 48);
+  return (uptr)((key * 0x9E3779B97F4A7C15ull) >> (64 - kRecordEndsLog));
+}
+
+// The record of `list` that ends at `lo` and that an access at [lo, hi)
+// continues (same owner, kind, clock interval and place in the program:
+// a report names the record's first access), or null.
+RmaRecord *ContinuedRecord(Window *w, ScratchVector<RmaRecord> &list,
+                           int owner, RmaRecord::Kind kind, uptr lo, u64 now,
+                           uptr vc, u32 stack) {
+  if (!w->record_ends)
+    return nullptr;
+  uptr at = w->record_ends[RecordEndSlot(lo, owner, kind)];
+  if (at == 0 || at > list.size())
+    return nullptr;
+  RmaRecord &r = list[at - 1];
+  if (r.is_op || r.hi != lo || r.start != now || r.vc != vc ||
+      r.accessor != w->rank || r.owner != owner || r.kind != kind ||
+      r.stack != stack)
+    return nullptr;
+  return &r;
+}
+
+void NoteRecordEnd(Window *w, const ScratchVector<RmaRecord> &list,
+                   const RmaRecord *rec) {
+  if (!w->record_ends) {
+    uptr bytes = sizeof(u32) << kRecordEndsLog;
+    w->record_ends = static_cast<u32 *>(RuntimeAlloc(bytes));
+    internal_memset(w->record_ends, 0, bytes);
+  }
+  w->record_ends[RecordEndSlot(rec->hi, rec->owner, rec->kind)] =
+      (u32)(rec - list.data()) + 1;
+}
+
 } // namespace
 
 u32 AccessStack::Get() {
@@ -494,10 +536,16 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
     }
   }
   if (!rec) {
+    rec = ContinuedRecord(w, list, owner, kind, lo, now, vc, stack.Get());
+    if (rec)
+      rec->hi = hi;
+  }
+  if (!rec) {
     if (Full(w))
       return;
     rec = AppendAccess(w, owner, lo, hi, kind, stack.Get(), nullptr);
   }
+  NoteRecordEnd(w, list, rec);
   // Granules the record covers whole need no further record until the
   // clock moves on: their bits are cleared (writes cover reads too).
   if (!clear_shadow)

@@ -88,6 +88,7 @@ void DeleteWindow(Window *w) {
   RuntimeFree(w->lock);
   RuntimeFree(w->clock_joined);
   RuntimeFree(w->sent_records_msgs);
+  RuntimeFree(w->record_ends);
   w->start_group.~InternalMmapVector<int>();
   w->post_group.~InternalMmapVector<int>();
   w->attached.~InternalMmapVector<AttachedRegion>();

@@ -126,6 +126,11 @@ struct Window {
   // Operation records not yet completed at their target (in the lists):
   // when none, a completion has nothing to look for.
   uptr uncompleted;
+  // Where each recent access record ends: [kRecordEnds] slots holding a
+  // record's index + 1 in its list, by a hash of (end, owner, kind), or 0
+  // (mpisync_rma_records.cpp, ContinuedRecord); allocated at the first
+  // record. Only a hint: a slot is believed after its record is checked.
+  u32 *record_ends;
   // Granules whose window bits were cleared after a record: re-armed when
   // the lseq moves on.
   InternalMmapVector<Region> dirty;
