@@ -478,9 +478,9 @@ uptr RecordEndSlot(uptr end, int owner, RmaRecord::Kind kind) {
 // The record of `list` that ends at `lo` and that an access at [lo, hi)
 // continues (same owner, kind, clock interval and place in the program:
 // a report names the record's first access), or null.
-RmaRecord *ContinuedRecord(Window *w, ScratchVector<RmaRecord> &list,
-                           int owner, RmaRecord::Kind kind, uptr lo, u64 now,
-                           uptr vc, u32 stack) {
+RmaRecord *ContinuedRecord(Window *w, ScratchVector<RmaRecord> &list, int owner,
+                           RmaRecord::Kind kind, uptr lo, u64 now, uptr vc,
+                           u32 stack) {
   if (!w->record_ends)
     return nullptr;
   uptr at = w->record_ends[RecordEndSlot(lo, owner, kind)];
