@@ -815,10 +815,7 @@ void ReportIfConflict(Window *w, const RmaRecord &a, const RmaRecord &b) {
 void CheckConflicts(Window *w, bool forget) {
   ScratchVector<RmaRecord> &recs = w->local;
   uptr n = recs.size();
-  uptr num_ops = 0;
-  for (uptr i = 0; i < n; i++)
-    num_ops += recs[i].is_op;
-  if (n < 2 || num_ops == 0) {
+  if (n < 2) {
     if (forget)
       Forget(w);
     return;
@@ -836,22 +833,31 @@ void CheckConflicts(Window *w, bool forget) {
   };
   // Sort keys, the sort's second array, twins_end and reach (below) in the
   // window's scratch memory, kept from one epoch to the next (the exchange
-  // that used it is over).
-  uptr key_bytes = RoundUpTo(num_ops * sizeof(OpKey), 16);
-  uptr index_bytes = RoundUpTo(num_ops * sizeof(uptr), 16);
+  // that used it is over). The keys are taken in the one pass that counts
+  // the operations, so room for n of them comes first.
   ScratchVector<char> &scratch = WireOut();
   scratch.clear();
-  char *mem = scratch.append_uninitialized(2 * key_bytes + 2 * index_bytes);
-  OpKey *ops = reinterpret_cast<OpKey *>(mem);
-  OpKey *sort_tmp = reinterpret_cast<OpKey *>(mem + key_bytes);
-  uptr *twins_end = reinterpret_cast<uptr *>(mem + 2 * key_bytes);
-  uptr *reach = reinterpret_cast<uptr *>(mem + 2 * key_bytes + index_bytes);
-  for (uptr i = 0, k = 0; i < n; i++) {
+  OpKey *ops = reinterpret_cast<OpKey *>(
+      scratch.append_uninitialized(RoundUpTo(n * sizeof(OpKey), 16)));
+  uptr num_ops = 0;
+  for (uptr i = 0; i < n; i++) {
     const RmaRecord &r = recs[i];
     if (r.is_op)
-      ops[k++] = {r.lo,          r.hi, r.is_op,      r.kind,
-                  r.atomic_read, r.op, r.basic_type, i};
+      ops[num_ops++] = {r.lo,          r.hi, r.is_op,      r.kind,
+                        r.atomic_read, r.op, r.basic_type, i};
   }
+  if (num_ops == 0) {
+    if (forget)
+      Forget(w);
+    return;
+  }
+  uptr key_bytes = RoundUpTo(num_ops * sizeof(OpKey), 16);
+  uptr index_bytes = RoundUpTo(num_ops * sizeof(uptr), 16);
+  char *mem = scratch.append_uninitialized(key_bytes + 2 * index_bytes);
+  ops = reinterpret_cast<OpKey *>(scratch.data()); // the append may move it
+  OpKey *sort_tmp = reinterpret_cast<OpKey *>(mem);
+  uptr *twins_end = reinterpret_cast<uptr *>(mem + key_bytes);
+  uptr *reach = reinterpret_cast<uptr *>(mem + key_bytes + index_bytes);
   auto twin_order = [](const OpKey &a, const OpKey &b) {
     return TwinOrder(a, b);
   };
@@ -880,7 +886,9 @@ void CheckConflicts(Window *w, bool forget) {
     uptr j = i + 1;
     while (j < num_ops && twin_order(ops[i], ops[j]) == 0)
       j++;
-    bool compatible = NeverConflictAmongTwins(recs[ops[i].index]);
+    // A record without twins reads no record (a cache miss each).
+    bool compatible =
+        j - i > 1 && NeverConflictAmongTwins(recs[ops[i].index]);
     for (uptr k = i; k < j; k++)
       twins_end[k] = compatible ? j : k + 1;
     i = j;
