@@ -887,8 +887,7 @@ void CheckConflicts(Window *w, bool forget) {
     while (j < num_ops && twin_order(ops[i], ops[j]) == 0)
       j++;
     // A record without twins reads no record (a cache miss each).
-    bool compatible =
-        j - i > 1 && NeverConflictAmongTwins(recs[ops[i].index]);
+    bool compatible = j - i > 1 && NeverConflictAmongTwins(recs[ops[i].index]);
     for (uptr k = i; k < j; k++)
       twins_end[k] = compatible ? j : k + 1;
     i = j;
