@@ -109,6 +109,10 @@ CONFIGS = {
     # (rma_target_checks=0, docs/options.md): what a user who trades the
     # target-side conflicts for speed pays.
     "rma-origin": [],
+    # The full build run tracking one nonblocking operation in 16
+    # (sample_ops=16, docs/options.md): what a user who trades certainty of
+    # detection per run for speed pays.
+    "sampled": [],
     # The full build run with amplify on (docs/amplify.md): its cost is that
     # of holding, bouncing, splitting and reordering, on top of "full".
     "amplify": [],
@@ -121,6 +125,7 @@ CONFIGS = {
 # build tree's lib/ directory.
 RUN_ENV = {
     "rma-origin": {"MPISYNC_OPTIONS": "rma_target_checks=0"},
+    "sampled": {"MPISYNC_OPTIONS": "sample_ops=16"},
     "amplify": {"MPISYNC_OPTIONS": "amplify=1"},
     "amplify-preload": {"LD_PRELOAD": "{lib}/libmpisync_preload.so",
                         "MPISYNC_OPTIONS": "amplify=1"},

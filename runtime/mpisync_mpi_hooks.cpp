@@ -14,6 +14,7 @@
 #include "mpisync_report.h"
 #include "mpisync_rma.h"
 #include "mpisync_rtl.h"
+#include "mpisync_sampling.h"
 #include "mpisync_shadow.h"
 #include "mpisync_stack.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
@@ -31,6 +32,9 @@ namespace {
 // The operation being started by this thread's current MPI call, built
 // before the call so the library's copies inside it are attributed to it.
 THREADLOCAL PendingOp *starting_op;
+// starting_op of an operation sample_ops did not draw: no buffers, so the
+// copies inside its starting call find nothing of it.
+PendingOp untracked_start;
 
 bool Conflicting(BufferRole a, BufferRole b) {
   return LibraryWrites(a) || LibraryWrites(b);
@@ -184,6 +188,11 @@ void GiveUniqueHandle(MPI_Request *request) {
 }
 
 void Complete(MpiCall &call, PendingOp *op) {
+  if (op->untracked) { // a persistent request stays until it is freed
+    if (!op->persistent)
+      ReleaseUntrackedOp(op);
+    return;
+  }
   threads::NoteCompleted(*op, call.name(), call.Stack());
   if (op->rma && op->rma_remote_on_request)
     NoteRmaRequestCompleted(op->rma_win, op->rma_target, op->rma_start,
@@ -218,7 +227,9 @@ void BeforeFinalize(MpiCall &call) {
     // Partition: still active first, then inactive persistent ones.
     InternalMmapVector<PendingOp *> active, never_freed;
     for (uptr i = 0; i < n; i++)
-      if (ops[i]->state == OpState::kActive)
+      if (ops[i]->untracked)
+        continue; // sample_ops let it through unchecked
+      else if (ops[i]->state == OpState::kActive)
         active.push_back(ops[i]);
       else if (ops[i]->persistent)
         never_freed.push_back(ops[i]);
@@ -281,6 +292,10 @@ void CheckBlocking(MpiCall &call, const BufferArg *buffers, int n) {
 }
 
 void BeforeStart(MpiCall &call, const BufferArg *buffers, int n) {
+  if (!SampleOperation()) {
+    starting_op = &untracked_start;
+    return;
+  }
   StateLock lock(&StateMutex());
   PendingOp *op = NewOp(call.name(), /*persistent=*/false);
   for (int i = 0; i < n; i++)
@@ -317,6 +332,13 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   starting_op = nullptr;
   if (!op)
     return;
+  if (op == &untracked_start) {
+    if (rc == MPI_SUCCESS && request) {
+      StateLock lock(&StateMutex());
+      RegisterUntrackedOp(*request, call.name(), /*persistent=*/false);
+    }
+    return;
+  }
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL) {
     StateLock lock(&StateMutex());
     DestroyOp(op);
@@ -330,7 +352,11 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   bool observed = __atomic_load_n(&op->send_data_consumed, __ATOMIC_RELAXED);
   bool consumed = observed || SendCompleteInLibrary(op, *request);
   StateLock lock(&StateMutex());
-  if (consumed && FindOp(*request)) {
+  // Under sample_ops an untracked operation's stand-in may hold the shared
+  // handle, and tells its owners apart by neither variable nor thread: a
+  // tracked send that completed inside its call always gets a handle of
+  // its own then.
+  if (consumed && (SamplingOn() || FindOp(*request))) {
     // The shared handle stands for another pending operation. The lock is
     // let go for the MPI calls (the library may call the memcpy
     // interceptor, which takes it); taking it once for the look-up and the
@@ -353,6 +379,8 @@ void OnPersistentInit(MpiCall &call, int rc, const MPI_Request *request,
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL)
     return;
   StateLock lock(&StateMutex());
+  if (!SampleOperation()) // every start of it goes unchecked
+    return RegisterUntrackedOp(*request, call.name(), /*persistent=*/true);
   PendingOp *op = NewOp(call.name(), /*persistent=*/true);
   for (int i = 0; i < n; i++)
     AddBuffer(op, buffers[i].role, buffers[i].buf, buffers[i].count,
@@ -365,7 +393,7 @@ void BeforeStartRequests(MpiCall &call, const SavedRequests &requests) {
   StateLock lock(&StateMutex());
   for (MPI_Count i = 0; i < requests.size(); i++) {
     PendingOp *op = FindOp(requests[i]);
-    if (!op || op->state == OpState::kActive)
+    if (!op || op->untracked || op->state == OpState::kActive)
       continue; // MPI reports starting an active request
     op->start_stack = call.Stack();
     op->start_call = call.name();
@@ -385,7 +413,7 @@ void AfterStartRequests(MpiCall &, int rc, const SavedRequests &requests) {
     {
       StateLock lock(&StateMutex());
       op = FindOp(requests[i]);
-      if (!op)
+      if (!op || op->untracked)
         continue;
       if (rc != MPI_SUCCESS) {
         DeactivateOp(op);
@@ -496,6 +524,10 @@ void BeforeRequestFree(MpiCall &call, MPI_Request saved) {
   PendingOp *op = FindOp(saved);
   if (!op)
     return;
+  if (op->untracked) {
+    ReleaseUntrackedOp(op);
+    return;
+  }
   if (op->state != OpState::kActive || (send_done && op == send)) {
     DestroyOp(op);
     return;

@@ -5,6 +5,7 @@
 #include "mpisync_mpi_hooks.h"
 
 #include "mpisync_datatype.h"
+#include "mpisync_sampling.h"
 #include "sanitizer_common/sanitizer_common.h"
 
 using namespace __sanitizer;
@@ -16,6 +17,10 @@ void OnPartitionedInit(MpiCall &call, int rc, const MPI_Request *request,
                        MPI_Count count, MPI_Datatype datatype) {
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL)
     return;
+  if (!SampleOperation()) { // every start of it goes unchecked
+    StateLock lock(&StateMutex());
+    return RegisterUntrackedOp(*request, call.name(), /*persistent=*/true);
+  }
   MPI_Aint lb = 0, extent = 0;
   if (PMPI_Type_get_extent(datatype, &lb, &extent) != MPI_SUCCESS)
     return;

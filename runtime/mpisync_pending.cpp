@@ -409,9 +409,36 @@ PendingOp *FindOp(MPI_Request request, const MPI_Request *slot) {
       return op;
   int tid = CurrentTid();
   for (PendingOp *op = head; op; op = op->next_same_handle)
-    if (op->start_tid == tid)
+    if (op->start_tid == tid && !op->untracked)
+      return op;
+  // A handle no tracked operation was started into nor by this thread:
+  // an untracked one's (a tracked one completed by another thread than
+  // its own, through a copy of its handle, is the rare other case).
+  for (PendingOp *op = head; op; op = op->next_same_handle)
+    if (op->untracked)
       return op;
   return head;
+}
+
+void RegisterUntrackedOp(MPI_Request request, const char *call,
+                         bool persistent) {
+  if (request == MPI_REQUEST_NULL)
+    return;
+  if (PendingOp **entry = FindRequestSlot(request))
+    for (PendingOp *op = *entry; op; op = op->next_same_handle)
+      if (op->untracked && op->persistent == persistent) {
+        op->untracked_count++;
+        return;
+      }
+  PendingOp *op = NewOp(call, persistent);
+  op->untracked = true;
+  op->untracked_count = 1;
+  RegisterOp(op, request);
+}
+
+void ReleaseUntrackedOp(PendingOp *op) {
+  if (--op->untracked_count == 0)
+    DestroyOp(op);
 }
 
 void UnregisterOp(PendingOp *op) {

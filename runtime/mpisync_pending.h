@@ -97,6 +97,9 @@ struct PendingOp {
   // The library was seen writing the receive data.
   bool recv_data_written;
   bool rma; // an RMA operation
+  // Stands for operations sample_ops did not draw (mpisync_sampling.h):
+  // no buffers, never active (RegisterUntrackedOp).
+  bool untracked;
   // MPI_Rget, MPI_Rget_accumulate: their request completes them at the
   // target too (the data came back).
   bool rma_remote_on_request;
@@ -121,11 +124,15 @@ struct PendingOp {
   // operations became active: overlap queries answer oldest first.
   uptr active_index;
   u64 active_seq;
-  // An RMA operation's origin and result buffers (mpisync_rma_hooks.cpp,
-  // `rma` below): released by the synchronization that completes it
-  // locally at `rma_target` of `rma_win`, or by its request. `rma_start`
-  // names the records of an MPI_Rget or MPI_Rget_accumulate.
-  u64 rma_start;
+  union {
+    // An RMA operation's origin and result buffers (mpisync_rma_hooks.cpp,
+    // `rma` below): released by the synchronization that completes it
+    // locally at `rma_target` of `rma_win`, or by its request. `rma_start`
+    // names the records of an MPI_Rget or MPI_Rget_accumulate.
+    u64 rma_start;
+    // `untracked`: how many operations with this handle it stands for.
+    u64 untracked_count;
+  };
   // Positions in the arrays of active RMA operations of one window and
   // target, and of one window (local completion visits its own operations
   // only; removal in O(1)).
@@ -151,10 +158,22 @@ void AddBuffer(PendingOp *op, BufferRole role, const void *buf, MPI_Count count,
 // Appends `op` to the operations known by `request`.
 void RegisterOp(PendingOp *op, MPI_Request request);
 // The operation known by `request` (of several: the one started into the
-// variable `slot`, else one this thread started, else the oldest), or null.
+// variable `slot`, else one this thread started, else the stand-in of
+// untracked ones, else the oldest), or null.
 PendingOp *FindOp(MPI_Request request, const MPI_Request *slot = nullptr);
 // Forgets the handle (the library may reuse it) but keeps the operation.
 void UnregisterOp(PendingOp *op);
+// An operation sample_ops did not draw holds its handle in the request map
+// and nothing else, so that a completion of another operation the library
+// gave the same handle (a completed one's, reused before that completion's
+// hook ran in another thread) does not take this one's for its own. The
+// untracked operations of one handle share one stand-in with a count: an
+// eager send's shared handle stands for 10^5 of them at a time, which a
+// chain of one record each made quadratic.
+void RegisterUntrackedOp(MPI_Request request, const char *call,
+                         bool persistent);
+// One of the operations `op` stands for was completed or freed.
+void ReleaseUntrackedOp(PendingOp *op);
 // Active: in the active set and the published intervals (the library's
 // copies are attributed to it). MarkShadow then marks its buffers.
 void ActivateOp(PendingOp *op);

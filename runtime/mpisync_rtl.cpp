@@ -6,6 +6,7 @@
 #include "mpisync_interface.h"
 #include "mpisync_layers.h"
 #include "mpisync_report.h"
+#include "mpisync_sampling.h"
 #include "mpisync_shadow.h"
 #include "mpisync_stats.h"
 #include "mpisync_suppressions.h"
@@ -51,6 +52,7 @@ void Initialize() {
   CacheBinaryName();
   InitializeFlags();
   stats_enabled = flags()->stats;
+  InitializeSampling();
   InitializeShadow();
   InitializeSuppressions();
   InitializeInterceptors();

@@ -5,6 +5,7 @@
 
 #include "mpisync_report.h"
 #include "mpisync_report_desc.h"
+#include "mpisync_sampling.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_interface_internal.h"
 #include "scaling_guard/guard_layer.h"
@@ -33,6 +34,7 @@ void PrintStats() {
                 (unsigned long long)atomic_load(&stat_counters[i],
                                                 memory_order_relaxed));
   Printf("%s", out.data());
+  PrintSamplingStats();
   PrintScalingGuardStats();
   if (amplify::Active())
     amplify::PrintStats();

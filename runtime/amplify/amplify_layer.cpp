@@ -81,10 +81,6 @@ void ParseOptions() {
     internal_snprintf(buf, sizeof(buf), "%d", f.amplify_latency_us);
     BadValue("amplify_latency_us", buf, "microseconds, 0 or more");
   }
-  if (f.seed < 0) {
-    internal_snprintf(buf, sizeof(buf), "%d", f.seed);
-    BadValue("seed", buf, "0 (draw one) or a positive number");
-  }
   options.split = f.amplify_split;
   options.poison = (u8)f.poison_byte;
   options.latency_us = f.amplify_latency_us;

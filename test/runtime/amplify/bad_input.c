@@ -16,7 +16,7 @@
 // ORDER: ERROR: MPISync: invalid value 'sideways' for option 'amplify_order' (expected program, reverse, random, put_first or get_first)
 // POISON: ERROR: MPISync: invalid value '256' for option 'poison_byte'
 // SPLIT: ERROR: MPISync: invalid value '3' for option 'amplify_split'
-// SEED: ERROR: MPISync: invalid value '-4' for option 'seed'
+// SEED: ERROR: MPISync: value '-4' for option 'seed' is out of range (expected 0..2147483647)
 // LATENCY: ERROR: MPISync: invalid value 'x' for option 'amplify_latency_us' (expected an integer)
 // OFF: ERROR: MPISync: invalid value 'revers' for option 'amplify_order'
 // RAN-NOT: MPISync

@@ -5,6 +5,10 @@
 // REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: %mpiexec -n 2 %t 2>&1 | FileCheck %s --implicit-check-not=MPISync
+// Untracked under sample_ops (almost surely, at one in a million): their
+// MPI_Pready, MPI_Parrived, starts, completions and frees find the
+// requests' stand-in; still no report and the same data.
+// RUN: env MPISYNC_OPTIONS=sample_ops=1000000 %mpiexec -n 2 %t 2>&1 | FileCheck %s --implicit-check-not=MPISync
 #include <mpi.h>
 #include <stdio.h>
 

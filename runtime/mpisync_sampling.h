@@ -1,0 +1,33 @@
+// Sampling of operations (MPISYNC_OPTIONS=sample_ops=N): the detector tracks
+// one nonblocking, persistent or partitioned operation in N, chosen at
+// random, and lets the others through untracked. What a user trades
+// (docs/options.md#sample_ops): an error is found on the runs and
+// iterations where its operation was drawn, not always; no report is made
+// that a full run would not make. Default 1: every operation, and the
+// hooks pay one compare for it.
+#ifndef MPISYNC_SAMPLING_H
+#define MPISYNC_SAMPLING_H
+
+#include "sanitizer_common/sanitizer_internal_defs.h"
+
+namespace mpisync {
+
+// Reads the option (at start-up, after the flags).
+void InitializeSampling();
+
+// Whether the operation being started or created now is tracked: true
+// for every operation at sample_ops=1; else the thread's next draw. The
+// gaps between tracked operations are uniform in [1, 2N - 1] (mean N), so
+// no period of the program (a receive and a send per iteration) lines up
+// with the choice.
+bool SampleOperation();
+
+// sample_ops > 1.
+bool SamplingOn();
+
+// stats=1: how many operations were started and how many were tracked.
+void PrintSamplingStats();
+
+} // namespace mpisync
+
+#endif // MPISYNC_SAMPLING_H
