@@ -15,8 +15,7 @@ namespace mpisync {
 
 namespace {
 
-u64 sample_every = 1; // sample_ops; 1: sampling is off
-u64 seed_base;        // seed, or drawn at start-up
+u64 seed_base; // seed, or drawn at start-up
 
 // Per thread: the operations still to let through before the next tracked
 // one, and the generator (0: not seeded yet).
@@ -56,17 +55,15 @@ void SeedThread() {
 
 } // namespace
 
+u64 sample_every = 1;
+
 void InitializeSampling() {
   sample_every = (u64)flags()->sample_ops;
   seed_base = flags()->seed > 0 ? (u64)flags()->seed
                                 : Mix(NanoTime() ^ (u64)internal_getpid());
 }
 
-bool SamplingOn() { return sample_every > 1; }
-
-bool SampleOperation() {
-  if (LIKELY(sample_every <= 1))
-    return true;
+bool DrawSample() {
   if (UNLIKELY(!rng))
     SeedThread();
   bool track = untracked_left == 0;

@@ -15,15 +15,21 @@ namespace mpisync {
 // Reads the option (at start-up, after the flags).
 void InitializeSampling();
 
+// sample_ops (1: sampling is off).
+extern __sanitizer::u64 sample_every;
+
+// The thread's next draw (sample_ops > 1).
+bool DrawSample();
+
 // Whether the operation being started or created now is tracked: true
-// for every operation at sample_ops=1; else the thread's next draw. The
-// gaps between tracked operations are uniform in [1, 2N - 1] (mean N), so
-// no period of the program (a receive and a send per iteration) lines up
-// with the choice.
-bool SampleOperation();
+// for every operation at sample_ops=1 (one compare); else the thread's
+// next draw. The gaps between tracked operations are uniform in
+// [1, 2N - 1] (mean N), so no period of the program (a receive and a send
+// per iteration) lines up with the choice.
+inline bool SampleOperation() { return sample_every <= 1 || DrawSample(); }
 
 // sample_ops > 1.
-bool SamplingOn();
+inline bool SamplingOn() { return sample_every > 1; }
 
 // stats=1: how many operations were started and how many were tracked.
 void PrintSamplingStats();
