@@ -335,7 +335,7 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   if (op == &untracked_start) {
     if (rc == MPI_SUCCESS && request) {
       StateLock lock(&StateMutex());
-      RegisterUntrackedOp(*request, call.name(), /*persistent=*/false);
+      RegisterUntrackedOp(request, call.name(), /*persistent=*/false);
     }
     return;
   }
@@ -380,7 +380,7 @@ void OnPersistentInit(MpiCall &call, int rc, const MPI_Request *request,
     return;
   StateLock lock(&StateMutex());
   if (!SampleOperation()) // every start of it goes unchecked
-    return RegisterUntrackedOp(*request, call.name(), /*persistent=*/true);
+    return RegisterUntrackedOp(request, call.name(), /*persistent=*/true);
   PendingOp *op = NewOp(call.name(), /*persistent=*/true);
   for (int i = 0; i < n; i++)
     AddBuffer(op, buffers[i].role, buffers[i].buf, buffers[i].count,

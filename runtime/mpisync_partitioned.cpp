@@ -19,7 +19,7 @@ void OnPartitionedInit(MpiCall &call, int rc, const MPI_Request *request,
     return;
   if (!SampleOperation()) { // every start of it goes unchecked
     StateLock lock(&StateMutex());
-    return RegisterUntrackedOp(*request, call.name(), /*persistent=*/true);
+    return RegisterUntrackedOp(request, call.name(), /*persistent=*/true);
   }
   MPI_Aint lb = 0, extent = 0;
   if (PMPI_Type_get_extent(datatype, &lb, &extent) != MPI_SUCCESS)

@@ -409,31 +409,30 @@ PendingOp *FindOp(MPI_Request request, const MPI_Request *slot) {
       return op;
   int tid = CurrentTid();
   for (PendingOp *op = head; op; op = op->next_same_handle)
-    if (op->start_tid == tid && !op->untracked)
-      return op;
-  // A handle no tracked operation was started into nor by this thread:
-  // an untracked one's (a tracked one completed by another thread than
-  // its own, through a copy of its handle, is the rare other case).
-  for (PendingOp *op = head; op; op = op->next_same_handle)
-    if (op->untracked)
+    if (op->start_tid == tid)
       return op;
   return head;
 }
 
-void RegisterUntrackedOp(MPI_Request request, const char *call,
+void RegisterUntrackedOp(const MPI_Request *request, const char *call,
                          bool persistent) {
-  if (request == MPI_REQUEST_NULL)
+  if (*request == MPI_REQUEST_NULL)
     return;
-  if (PendingOp **entry = FindRequestSlot(request))
+  if (PendingOp **entry = FindRequestSlot(*request))
     for (PendingOp *op = *entry; op; op = op->next_same_handle)
       if (op->untracked && op->persistent == persistent) {
+        // Several now: no variable or thread names them all.
         op->untracked_count++;
+        op->request_slot = 0;
+        op->start_tid = 0;
         return;
       }
   PendingOp *op = NewOp(call, persistent);
   op->untracked = true;
   op->untracked_count = 1;
-  RegisterOp(op, request);
+  op->request_slot = (uptr)request;
+  op->start_tid = CurrentTid();
+  RegisterOp(op, *request);
 }
 
 void ReleaseUntrackedOp(PendingOp *op) {

@@ -158,19 +158,20 @@ void AddBuffer(PendingOp *op, BufferRole role, const void *buf, MPI_Count count,
 // Appends `op` to the operations known by `request`.
 void RegisterOp(PendingOp *op, MPI_Request request);
 // The operation known by `request` (of several: the one started into the
-// variable `slot`, else one this thread started, else the stand-in of
-// untracked ones, else the oldest), or null.
+// variable `slot`, else one this thread started, else the oldest), or null.
 PendingOp *FindOp(MPI_Request request, const MPI_Request *slot = nullptr);
 // Forgets the handle (the library may reuse it) but keeps the operation.
 void UnregisterOp(PendingOp *op);
-// An operation sample_ops did not draw holds its handle in the request map
-// and nothing else, so that a completion of another operation the library
-// gave the same handle (a completed one's, reused before that completion's
-// hook ran in another thread) does not take this one's for its own. The
-// untracked operations of one handle share one stand-in with a count: an
-// eager send's shared handle stands for 10^5 of them at a time, which a
-// chain of one record each made quadratic.
-void RegisterUntrackedOp(MPI_Request request, const char *call,
+// An operation sample_ops did not draw, started into the variable
+// `request`, holds its handle in the request map and nothing else, so that
+// a completion of another operation the library gave the same handle (a
+// completed one's, reused before that completion's hook ran in another
+// thread) does not take this one's for its own. The untracked operations
+// of one handle share one stand-in with a count: an eager send's shared
+// handle stands for 10^5 of them at a time, which a chain of one record
+// each made quadratic. A stand-in for one operation knows its variable and
+// thread, as a record does (FindOp); one for several knows neither.
+void RegisterUntrackedOp(const MPI_Request *request, const char *call,
                          bool persistent);
 // One of the operations `op` stands for was completed or freed.
 void ReleaseUntrackedOp(PendingOp *op);
