@@ -7,6 +7,8 @@
 // guarantee: it also orders accumulates of different basic types).
 #include "amplify_rma.h"
 
+#include "mpisync_random.h"
+
 using namespace __sanitizer;
 
 namespace mpisync {
@@ -16,12 +18,7 @@ namespace {
 
 u64 rng_state = 0x853c49e6748fea9bull;
 
-u64 NextRandom() { // splitmix64
-  u64 z = (rng_state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
+u64 NextRandom() { return SplitMix64(&rng_state); }
 
 // put_first: writes, then read-modify-writes, then reads.
 int Class(RmaOp k) {
