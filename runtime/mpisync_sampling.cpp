@@ -47,9 +47,8 @@ u64 sample_every = 1;
 
 void InitializeSampling() {
   sample_every = (u64)flags()->sample_ops;
-  seed_base = flags()->seed > 0
-                  ? (u64)flags()->seed
-                  : NanoTime() ^ ((u64)internal_getpid() << 32);
+  seed_base = flags()->seed > 0 ? (u64)flags()->seed
+                                : NanoTime() ^ ((u64)internal_getpid() << 32);
 }
 
 bool DrawSample() {
