@@ -197,7 +197,7 @@ private:
   bool isStateChangingCall(Instruction &I) const;
   void addMemIntrinsic(MemIntrinsic *MI);
   void instrumentMemIntrinsic(const MemRange &R, BasicBlock *PendingPreheader);
-  void findEscapingAllocas();
+  void findEscapingStackObjects();
   void instrumentStackReleases();
   void addAccess(Instruction *I, Value *Ptr, Type *Ty, bool IsWrite,
                  Align Alignment);
@@ -211,7 +211,8 @@ private:
   SmallVector<MemRange, 8> MemIntrinsics;
   SmallVector<Instruction *, 16> StateChangingCalls;
   // Found before instrumentation: the runtime calls capture pointers too.
-  SmallVector<AllocaInst *, 8> EscapingAllocas;
+  // Each with its size in bytes.
+  SmallVector<std::pair<Value *, uint64_t>, 8> EscapingStackObjects;
 };
 
 bool FunctionInstrumenter::isStateChangingCall(Instruction &I) const {
@@ -349,25 +350,30 @@ void FunctionInstrumenter::instrumentMemIntrinsic(const MemRange &R,
 
 // A stack object whose address escapes to MPI may be an MPI buffer; the runtime
 // learns when it stops existing (end of its lifetime or of the function), so
-// a pending request on it is reported then (stack-buffer-out-of-scope).
-void FunctionInstrumenter::findEscapingAllocas() {
+// a pending request on it is reported then (stack-buffer-out-of-scope). A
+// byval argument's copy stops existing when the function returns.
+void FunctionInstrumenter::findEscapingStackObjects() {
   for (Instruction &I : F.getEntryBlock())
     if (auto *AI = dyn_cast<AllocaInst>(&I))
       if (AI->isStaticAlloca() && AI->getAllocationSize(DL) &&
-          Filters.allocaEscapes(AI))
-        EscapingAllocas.push_back(AI);
+          Filters.stackObjectEscapes(AI))
+        EscapingStackObjects.push_back(
+            {AI, AI->getAllocationSize(DL)->getFixedValue()});
+  for (Argument &A : F.args())
+    if (A.hasByValAttr() && A.getParamByValType()->isSized() &&
+        Filters.stackObjectEscapes(&A))
+      EscapingStackObjects.push_back(
+          {&A, DL.getTypeAllocSize(A.getParamByValType()).getFixedValue()});
 }
 
 void FunctionInstrumenter::instrumentStackReleases() {
-  const SmallVector<AllocaInst *, 8> &Escaping = EscapingAllocas;
-  if (Escaping.empty())
+  if (EscapingStackObjects.empty())
     return;
   Type *IntptrTy = DL.getIntPtrType(F.getContext());
-  auto Release = [&](Instruction *Before, AllocaInst *AI) {
+  auto Release = [&](Instruction *Before, Value *Obj, uint64_t Size) {
     IRBuilder<> IRB(Before);
-    uint64_t Size = AI->getAllocationSize(DL)->getFixedValue();
     CallInst *Call = IRB.CreateCall(Emitter.StackRelease,
-                                    {AI, ConstantInt::get(IntptrTy, Size)});
+                                    {Obj, ConstantInt::get(IntptrTy, Size)});
     // The runtime acts only when the object meets the store interval (which
     // covers every pending buffer and watched window): test that inline, so
     // a frame far from everything pending costs no call.
@@ -387,18 +393,19 @@ void FunctionInstrumenter::instrumentStackReleases() {
     }
   }
   for (Instruction *Exit : Exits)
-    for (AllocaInst *AI : Escaping)
-      Release(Exit, AI);
+    for (auto [Obj, Size] : EscapingStackObjects)
+      Release(Exit, Obj, Size);
   for (Instruction *End : LifetimeEnds) {
     auto *AI = dyn_cast<AllocaInst>(
         getUnderlyingObject(cast<IntrinsicInst>(End)->getArgOperand(1)));
-    if (AI && is_contained(Escaping, AI))
-      Release(End, AI);
+    for (auto [Obj, Size] : EscapingStackObjects)
+      if (AI && Obj == AI)
+        Release(End, AI, Size);
   }
 }
 
 void FunctionInstrumenter::prepare() {
-  findEscapingAllocas();
+  findEscapingStackObjects();
   collect();
 }
 

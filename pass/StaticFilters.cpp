@@ -93,8 +93,19 @@ bool StaticFilters::objectEscapes(const Value *Obj) {
   return It->second;
 }
 
-bool StaticFilters::allocaEscapes(const AllocaInst *AI) {
-  return objectEscapes(AI);
+bool StaticFilters::stackObjectEscapes(const Value *Obj) {
+  return objectEscapes(Obj);
+}
+
+// The caller makes a byval copy for this call alone, in stack memory no MPI
+// operation holds (one still pending on an earlier object there was
+// reported when that object went out of scope), so, like a local, it is an
+// MPI buffer only if its address is handed on.
+bool isStackObject(const Value *Obj) {
+  if (isa<AllocaInst>(Obj))
+    return true;
+  const auto *A = dyn_cast<Argument>(Obj);
+  return A && A->hasByValAttr();
 }
 
 // Why Obj, one underlying object of an access, cannot be an MPI buffer
@@ -102,8 +113,8 @@ bool StaticFilters::allocaEscapes(const AllocaInst *AI) {
 StaticFilters::Reason StaticFilters::skipReason(const Value *Obj, bool IsWrite,
                                                 const TargetLibraryInfo &TLI,
                                                 unsigned Depth) {
-  if (ClSkipNonEscapingAllocas && isa<AllocaInst>(Obj) && !objectEscapes(Obj))
-    return Alloca;
+  if (ClSkipNonEscapingAllocas && isStackObject(Obj) && !objectEscapes(Obj))
+    return StackObject;
   // Not realloc: it may hand back the block it was given, which may be
   // known elsewhere.
   if (ClSkipPrivateHeap && isAllocLikeFn(Obj, &TLI)) {
@@ -193,7 +204,7 @@ bool StaticFilters::mayTouchMpiBuffer(Value *Ptr, bool IsWrite,
   if (!allSkipped(Ptr, IsWrite, TLI, 0, Why))
     return true;
   switch (Why) {
-  case Alloca:
+  case StackObject:
     ++NumOmittedNonEscapingAlloca;
     break;
   case Constant:

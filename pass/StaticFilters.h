@@ -24,7 +24,6 @@
 #include "llvm/ADT/DenseMap.h"
 
 namespace llvm {
-class AllocaInst;
 class Argument;
 class GlobalVariable;
 class Instruction;
@@ -42,15 +41,15 @@ public:
   bool mayTouchMpiBuffer(llvm::Value *Ptr, bool IsWrite,
                          const llvm::TargetLibraryInfo &TLI,
                          const llvm::Instruction *At);
-  // Whether the stack object may be handed to MPI as memory it keeps
-  // (mayBecomeMpiBuffer); asked once per object, before its function is
-  // instrumented (the runtime calls added then capture it too).
-  bool allocaEscapes(const llvm::AllocaInst *AI);
+  // Whether the stack object (isStackObject) may be handed to MPI as
+  // memory it keeps (mayBecomeMpiBuffer); asked once per object, before its
+  // function is instrumented (the runtime calls added then capture it too).
+  bool stackObjectEscapes(const llvm::Value *Obj);
 
 private:
   enum Reason {
     None,
-    Alloca,
+    StackObject,
     Constant,
     PrivateGlobal,
     PrivateHeap,
@@ -65,8 +64,8 @@ private:
   bool argumentIsPrivate(const llvm::Argument *A,
                          const llvm::TargetLibraryInfo &TLI, unsigned Depth);
   bool addressEscapes(const llvm::GlobalVariable *GV);
-  // The same question for any function-local object (an alloca or an
-  // allocation call), cached for the same reason.
+  // The same question for any function-local object (an alloca, a byval
+  // argument or an allocation call), cached for the same reason.
   bool objectEscapes(const llvm::Value *Obj);
   llvm::DenseMap<const llvm::GlobalVariable *, bool> GlobalEscapes;
   llvm::DenseMap<const llvm::Value *, bool> ObjectEscapes;
@@ -74,6 +73,11 @@ private:
   PrivatePointerSlots Slots;
   FreshHeapBlocks Fresh;
 };
+
+// A local variable of its function (an alloca) or a byval argument, the
+// copy of an argument passed by value: memory that exists only while the
+// function runs.
+bool isStackObject(const llvm::Value *Obj);
 
 } // namespace mpisync
 

@@ -35,6 +35,17 @@ define void @returns() {
   ret void
 }
 
+; The callee's copy of an argument passed by value ends at its return.
+; CHECK-LABEL: define void @byval_copy
+; CHECK: call void @escape(ptr %v)
+; CHECK: call void @__mpisync_stack_release(ptr %v, i64 24)
+; CHECK-NEXT: br label
+; CHECK: ret void
+define void @byval_copy(ptr byval({ double, double, double }) align 8 %v) {
+  call void @escape(ptr %v)
+  ret void
+}
+
 ; CHECK-LABEL: define void @scoped
 ; CHECK: call void @__mpisync_stack_release(ptr %buf, i64 16)
 ; CHECK: call void @llvm.lifetime.end.p0(i64 16, ptr %buf)

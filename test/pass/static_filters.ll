@@ -1,6 +1,7 @@
-; Static filters: a stack object whose address never escapes and a constant
-; global cannot be MPI buffers, so their accesses are not instrumented; an
-; alloca passed to an external call (e.g. MPI_Isend) is. Each filter has a
+; Static filters: a stack object whose address never escapes (a local, or
+; the callee's copy of an argument passed by value) and a constant global
+; cannot be MPI buffers, so their accesses are not instrumented; an alloca
+; or byval copy passed to an external call (e.g. MPI_Isend) is. Each filter has a
 ; switch, and switching it off instruments the access.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -S %s | FileCheck %s
 ; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync %basic -mpisync-dedup-checks=0 -mpisync-skip-nonescaping-allocas=false -S %s \
@@ -37,6 +38,30 @@ define void @escaping() {
   %e = getelementptr [4 x i64], ptr %buf, i64 0, i64 1
   store i64 0, ptr %e
   call void @MPI_Isend_like(ptr %buf)
+  ret void
+}
+
+%struct.vec = type { double, double, double }
+
+; CHECK-LABEL: define double @byval_copy(
+; CHECK-NOT:   call void @__mpisync_
+; CHECK:       ret double
+; ALLOCA-LABEL: define double @byval_copy(
+; ALLOCA:      call void @__mpisync_load8(ptr %y)
+define double @byval_copy(ptr byval(%struct.vec) align 8 %v) {
+  %y = getelementptr inbounds i8, ptr %v, i64 8
+  %a = load double, ptr %y
+  ret double %a
+}
+
+; CHECK-LABEL: define void @byval_escaping(
+; CHECK:       call void @__mpisync_store8(ptr %y)
+; CHECK-NEXT:  store double 0.0{{.*}}, ptr %y
+; CHECK:       call void @MPI_Isend_like(ptr %v)
+define void @byval_escaping(ptr byval(%struct.vec) align 8 %v) {
+  %y = getelementptr inbounds i8, ptr %v, i64 8
+  store double 0.0, ptr %y
+  call void @MPI_Isend_like(ptr %v)
   ret void
 }
 
