@@ -80,9 +80,13 @@ struct AccessGroup {
 
 // Hull sizes beyond this make a hit likely where no member is inside.
 constexpr int64_t kMaxGroupSpan = 512;
-// A group in a loop copy: a hull whose shadow bytes (at most three
-// granules) one 4-byte load reads.
-constexpr int64_t kMaxCopyGroupSpan = 16;
+// The shadow bytes one test reads with one load (of 8 bytes).
+constexpr uint64_t kMaxShadowTestGranules = 8;
+// A hull whose shadow bytes one test reads at any alignment: 56 bytes
+// starting anywhere in a granule end in the eighth.
+constexpr int64_t kMaxShadowTestSpan = 56;
+// A group in a loop copy: its hull's shadow is its test.
+constexpr int64_t kMaxCopyGroupSpan = kMaxShadowTestSpan;
 
 // Groups of at least two members. GroupOf[K] is the group of candidate K
 // if it is checked at its own place behind the group's answer, else -1

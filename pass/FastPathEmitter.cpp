@@ -334,24 +334,26 @@ Value *FastPathEmitter::shadowTest(IRBuilder<> &SB, Value *Offset, Value *Addr,
                                    Align Alignment) {
   // An access aligned to its size (at most a granule) has one granule;
   // otherwise its first and last bytes name the granules it touches, which
-  // are consecutive, and a longer one not aligned to a granule (16 bytes at
-  // offset 4) also covers the one in between. Consecutive granules have
-  // consecutive shadow bytes: one load of 2 (or 4) of them, each masked,
-  // instead of a load per granule (an unaligned double: 4 instructions
-  // instead of 8). The bytes beyond the last granule that such a load may
-  // read make the test conservative only: a hit calls the runtime, which
-  // tests the access's own granules. The shadow covers all of user space
-  // and a page more (runtime/mpisync_shadow.cpp), so any of them is
-  // readable.
+  // are consecutive: ceil(Size / granule) of them if it starts on a granule,
+  // else one more at most (16 bytes at offset 4 cover three). Consecutive
+  // granules have consecutive shadow bytes: one load of 2, 4 or 8 of them,
+  // each masked, instead of a load per granule (an unaligned double: 4
+  // instructions instead of 8). The bytes beyond the last granule that such
+  // a load may read make the test conservative only: a hit calls the
+  // runtime, which tests the access's own granules. The shadow covers all
+  // of user space and a page more (runtime/mpisync_shadow.cpp), so any of
+  // them is readable.
   constexpr uint64_t Granule = 1u << kShadowScale;
   bool OneGranule = Size == 1 || (Size <= Granule && Alignment.value() >= Size);
-  unsigned Granules = OneGranule                                            ? 1
-                      : Size <= Granule + 1 || Alignment.value() >= Granule ? 2
-                                                                            : 3;
-  unsigned LoadBytes = Granules == 3 ? 4 : Granules;
+  uint64_t Granules = OneGranule ? 1
+                      : Alignment.value() >= Granule
+                          ? divideCeil(Size, Granule)
+                          : 1 + divideCeil(Size - 1, Granule);
+  assert(Granules <= kMaxShadowTestGranules && "one load reads the shadow");
+  unsigned LoadBytes = unsigned(PowerOf2Ceil(Granules));
   Type *LoadTy = SB.getIntNTy(8 * LoadBytes);
   uint64_t Mask = 0;
-  for (unsigned B = 0; B < LoadBytes; ++B)
+  for (unsigned B = 0; B < Granules; ++B)
     Mask |= uint64_t(GranuleBits) << (8 * B);
   Value *S = SB.CreateAdd(SB.CreateLShr(Addr, kShadowScale), Offset);
   Value *Bits =
@@ -420,6 +422,43 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
   emitRuntimeCall(Chain.insertPoint(), Ptr, Size, IsWrite);
 }
 
+namespace {
+// The hull of a group's members checked at its head, if one shadow test can
+// stand for theirs: its shadow bytes fit one load, and the members leave no
+// granule of it uncovered (a pending buffer between two fields would
+// otherwise make every pass through the group call the runtime).
+struct HeadHull {
+  int64_t Lo = 0, Hi = 0;
+  uint8_t Bits = 0;  // both access types' masks if both occur
+  Align LoAlign;     // of the member that starts the hull
+  explicit operator bool() const { return Lo < Hi; }
+};
+
+HeadHull denseHeadHull(ArrayRef<FastPathEmitter::HeadCheck> Heads) {
+  constexpr int64_t Granule = int64_t(1) << kShadowScale;
+  if (Heads.size() < 2)
+    return HeadHull();
+  SmallVector<const FastPathEmitter::HeadCheck *, 8> ByOffset;
+  for (const FastPathEmitter::HeadCheck &H : Heads)
+    ByOffset.push_back(&H);
+  llvm::sort(ByOffset, [](auto *A, auto *B) { return A->Offset < B->Offset; });
+  HeadHull Hull;
+  Hull.Lo = Hull.Hi = ByOffset.front()->Offset;
+  Hull.LoAlign = ByOffset.front()->Alignment;
+  for (const FastPathEmitter::HeadCheck *H : ByOffset) {
+    if (H->Offset - Hull.Hi >= Granule)
+      return HeadHull();
+    if (H->Offset == Hull.Lo)
+      Hull.LoAlign = std::max(Hull.LoAlign, H->Alignment);
+    Hull.Hi = std::max(Hull.Hi, H->Offset + int64_t(H->Size));
+    Hull.Bits |= shadowMask(H->IsWrite);
+  }
+  if (Hull.Hi - Hull.Lo > kMaxShadowTestSpan)
+    return HeadHull();
+  return Hull;
+}
+} // namespace
+
 Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
                                       ArrayRef<HeadCheck> Heads, bool Hot) {
   IRBuilder<> IRB(G.First);
@@ -444,6 +483,8 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
   MDBuilder MDB(M.getContext());
   Instruction *Then = nullptr;
   Value *Hit = nullptr;
+  HeadHull Dense = denseHeadHull(Heads);
+  bool ShadowAtOnce = false;
   if (G.CopyPreheader) {
     // Something is pending in the copy: the hull's shadow bytes (read with
     // the preheader's shadow offset) say whether a member may be marked.
@@ -465,7 +506,8 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
     Then = G.First;
   } else {
     Value *First = nullptr;
-    if (HullLo < HullHi && usesNearTest(Hot, uint64_t(HullHi - HullLo)))
+    bool Near = HullLo < HullHi && usesNearTest(Hot, uint64_t(HullHi - HullLo));
+    if (Near)
       First = nearPending(
           IRB, IRB.CreateAdd(IRB.CreatePtrToInt(G.Base, IntptrTy),
                              ConstantInt::getSigned(IntptrTy, HullLo)));
@@ -474,42 +516,83 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
     Then = SplitBlockAndInsertIfThen(First, G.First->getIterator(),
                                      /*Unreachable=*/false,
                                      MDB.createUnlikelyBranchWeights());
-    IRBuilder<> TB(Then);
-    Value *Base = TB.CreatePtrToInt(G.Base, IntptrTy);
-    auto Meets = [&](bool IsWrite, int64_t Lo, int64_t Hi) {
-      if (Lo >= Hi)
-        return;
-      Value *Addr = TB.CreateAdd(Base, ConstantInt::getSigned(IntptrTy, Lo));
-      Value *M = meetsInterval(TB, nullptr, IsWrite, Addr,
-                               ConstantInt::get(IntptrTy, Hi - Lo - 1),
-                               "mpisync.grouphit");
-      Hit = Hit ? TB.CreateOr(Hit, M) : M;
-    };
-    Meets(false, G.LoadLo, G.LoadHi);
-    Meets(true, G.StoreLo, G.StoreHi);
+    // Behind the near test, members that all run here and leave no granule
+    // between them go to their hull's shadow at once, as a single access
+    // does: the intervals of their types would cost four loads more, and
+    // code to compile, to spare a shadow load.
+    ShadowAtOnce = Near && !G.HasLaterMembers && Dense;
+    if (!ShadowAtOnce) {
+      IRBuilder<> TB(Then);
+      Value *Base = TB.CreatePtrToInt(G.Base, IntptrTy);
+      auto Meets = [&](bool IsWrite, int64_t Lo, int64_t Hi) {
+        if (Lo >= Hi)
+          return;
+        Value *Addr = TB.CreateAdd(Base, ConstantInt::getSigned(IntptrTy, Lo));
+        Value *M = meetsInterval(TB, nullptr, IsWrite, Addr,
+                                 ConstantInt::get(IntptrTy, Hi - Lo - 1),
+                                 "mpisync.grouphit");
+        Hit = Hit ? TB.CreateOr(Hit, M) : M;
+      };
+      Meets(false, G.LoadLo, G.LoadHi);
+      Meets(true, G.StoreLo, G.StoreHi);
+    }
   }
   if (!Heads.empty()) {
     // The members that run whenever the first does, checked here; each
-    // chain and call carries the member's location (the report's line).
-    Instruction *HitEnd = SplitBlockAndInsertIfThen(
-        Hit, Then->getIterator(), /*Unreachable=*/false,
-        MDB.createUnlikelyBranchWeights());
-    // One load of the shadow offset for all the members.
+    // call carries the member's location (the report's line).
+    Instruction *HitEnd =
+        ShadowAtOnce ? Then
+                     : SplitBlockAndInsertIfThen(
+                           Hit, Then->getIterator(), /*Unreachable=*/false,
+                           MDB.createUnlikelyBranchWeights());
     IRBuilder<> HB(HitEnd);
-    Value *ShadowOffset = stateField(HB, kShadowOffset, "shadow.offset");
-    for (unsigned K = 0; K < Heads.size(); ++K) {
-      const HeadCheck &H = Heads[K];
-      HitEnd->setDebugLoc(checkLocation(H.I));
-      TestChain Chain(HitEnd);
-      IRBuilder<> SB(Chain.insertPoint());
+    auto MemberPtr = [&](IRBuilder<> &B, unsigned K) -> Value * {
       // The member's own pointer where it is known already (an argument,
       // computed before the group), else the base plus its offset.
-      Value *Ptr =
-          Known[K] ? H.Ptr : SB.CreatePtrAdd(G.Base, SB.getInt64(H.Offset));
-      Value *Addr = SB.CreatePtrToInt(Ptr, IntptrTy);
-      Chain.addTest(shadowTest(SB, ShadowOffset, Addr, H.Size,
-                               shadowMask(H.IsWrite), H.Alignment));
-      emitRuntimeCall(Chain.insertPoint(), Ptr, H.Size, H.IsWrite);
+      return Known[K] ? Heads[K].Ptr
+                      : B.CreatePtrAdd(G.Base, B.getInt64(Heads[K].Offset));
+    };
+    if (HeadHull Hull = Dense) {
+      // Members that leave no granule between them: one test of their
+      // hull's shadow bytes (in a loop copy, the group's test was that
+      // already), and on a hit each member's call (the runtime tests its
+      // own granules), instead of a test per member: less code to run
+      // while the hull meets the interval, and to compile.
+      Instruction *CallsAt = HitEnd;
+      if (!G.CopyPreheader) {
+        Value *Addr = HB.CreateAdd(HB.CreatePtrToInt(G.Base, IntptrTy),
+                                   ConstantInt::getSigned(IntptrTy, Hull.Lo));
+        Value *Marked =
+            shadowTest(HB, stateField(HB, kShadowOffset, "shadow.offset"),
+                       Addr, uint64_t(Hull.Hi - Hull.Lo), Hull.Bits,
+                       Hull.LoAlign);
+        Marked->setName("mpisync.groupshadow");
+        CallsAt = SplitBlockAndInsertIfThen(
+            Marked,
+            HitEnd->getIterator(), /*Unreachable=*/false,
+            MDB.createUnlikelyBranchWeights());
+      }
+      for (unsigned K = 0; K < Heads.size(); ++K) {
+        CallsAt->setDebugLoc(checkLocation(Heads[K].I));
+        IRBuilder<> CB(CallsAt);
+        emitRuntimeCall(CallsAt, MemberPtr(CB, K), Heads[K].Size,
+                        Heads[K].IsWrite);
+      }
+      CallsAt->setDebugLoc(Then->getDebugLoc());
+    } else {
+      // One load of the shadow offset for all the members.
+      Value *ShadowOffset = stateField(HB, kShadowOffset, "shadow.offset");
+      for (unsigned K = 0; K < Heads.size(); ++K) {
+        const HeadCheck &H = Heads[K];
+        HitEnd->setDebugLoc(checkLocation(H.I));
+        TestChain Chain(HitEnd);
+        IRBuilder<> SB(Chain.insertPoint());
+        Value *Ptr = MemberPtr(SB, K);
+        Value *Addr = SB.CreatePtrToInt(Ptr, IntptrTy);
+        Chain.addTest(shadowTest(SB, ShadowOffset, Addr, H.Size,
+                                 shadowMask(H.IsWrite), H.Alignment));
+        emitRuntimeCall(Chain.insertPoint(), Ptr, H.Size, H.IsWrite);
+      }
     }
     HitEnd->setDebugLoc(Then->getDebugLoc());
   }

@@ -86,9 +86,9 @@ define double @fields(ptr %s) {
 ; checked against the state it left. A lone access keeps its own test (the
 ; near interval, then its shadow).
 ; CHECK-LABEL: define void @split_by_call(
-; CHECK-COUNT-1: %mpisync.grouphit{{[0-9]*}} = icmp
+; CHECK-COUNT-1: %mpisync.group{{hit|shadow}}{{[0-9]*}} = icmp
 ; CHECK:      call void @unknown()
-; CHECK-NOT:  %mpisync.grouphit{{[0-9]*}} = icmp
+; CHECK-NOT:  %mpisync.group{{hit|shadow}}{{[0-9]*}} = icmp
 ; CHECK:      mpisync.near
 ; CHECK:      ret void
 define void @split_by_call(ptr %s) {
@@ -104,7 +104,7 @@ define void @split_by_call(ptr %s) {
 ; Members farther apart than the span limit (512 bytes) do not share a
 ; hull: a large hull would meet the interval where no member does.
 ; CHECK-LABEL: define void @far_apart(
-; CHECK-NOT:  mpisync.grouphit
+; CHECK-NOT:  mpisync.group
 ; CHECK:      ret void
 define void @far_apart(ptr %s) {
   store i32 1, ptr %s, align 4
@@ -115,8 +115,8 @@ define void @far_apart(ptr %s) {
 
 ; Different base pointers form different groups.
 ; CHECK-LABEL: define void @two_bases(
-; CHECK-COUNT-2: %mpisync.grouphit{{[0-9]*}} = icmp
-; CHECK-NOT:  %mpisync.grouphit{{[0-9]*}} = icmp
+; CHECK-COUNT-2: %mpisync.group{{hit|shadow}}{{[0-9]*}} = icmp
+; CHECK-NOT:  %mpisync.group{{hit|shadow}}{{[0-9]*}} = icmp
 ; CHECK:      ret void
 define void @two_bases(ptr %s, ptr %t) {
   store i32 1, ptr %s, align 4
@@ -167,12 +167,56 @@ join:
   ret double %v
 }
 
+; Members that all run where the first does and leave no granule between
+; them (a vec's three doubles at 16, 24 and 32): behind the near test of
+; their hull, as for a single access, no interval test but one test of the
+; hull's shadow bytes (three granules at alignment 8: a 4-byte load, three
+; bytes of the load mask), and on a hit each member's call, in program
+; order with its own location; no shadow test per member.
+; CHECK-LABEL: define double @dense_fields(
+; CHECK:      load i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 6)
+; CHECK-NEXT: load i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 7)
+; CHECK-NEXT: sub i64
+; CHECK-NEXT: %[[DNEAR:.*]] = icmp ult i64
+; CHECK-NEXT: br i1 %[[DNEAR]], label %[[DHEADS:.*]], label
+; CHECK-NOT:  mpisync.grouphit
+; CHECK:      [[DHEADS]]:
+; CHECK-NEXT: %[[DB:.*]] = ptrtoint ptr %s to i64
+; CHECK-NEXT: %[[DLO:.*]] = add i64 %[[DB]], 16
+; CHECK-NEXT: %[[DSOFF:.*]] = load i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 5)
+; CHECK-NEXT: %[[DS:.*]] = lshr i64 %[[DLO]], 3
+; CHECK-NEXT: %[[DSA:.*]] = add i64 %[[DS]], %[[DSOFF]]
+; CHECK-NEXT: %[[DSP:.*]] = inttoptr i64 %[[DSA]] to ptr
+; CHECK-NEXT: %[[DBITS:.*]] = load i32, ptr %[[DSP]], align 1
+; CHECK-NEXT: %[[DM:.*]] = and i32 %[[DBITS]], 2500134
+; CHECK-NEXT: %[[DMARK:.*]] = icmp ne i32 %[[DM]], 0
+; CHECK-NEXT: br i1 %[[DMARK]], label %[[DCALLS:.*]], label
+; CHECK:      [[DCALLS]]:
+; CHECK-NEXT: call preserve_allcc void @__mpisync_load8_pa(ptr %p16), !dbg ![[L1:[0-9]+]]
+; CHECK-NEXT: getelementptr
+; CHECK-NEXT: call preserve_allcc void @__mpisync_load8_pa(ptr %{{.*}}), !dbg ![[L2:[0-9]+]]
+; CHECK-NEXT: getelementptr
+; CHECK-NEXT: call preserve_allcc void @__mpisync_load8_pa(ptr %{{.*}}), !dbg ![[L3:[0-9]+]]
+; CHECK-NOT:  and i8
+; CHECK:      ret double
+define double @dense_fields(ptr %s) !dbg !20 {
+  %p16 = getelementptr inbounds i8, ptr %s, i64 16
+  %x = load double, ptr %p16, align 8, !dbg !21
+  %p24 = getelementptr inbounds i8, ptr %s, i64 24
+  %y = load double, ptr %p24, align 8, !dbg !22
+  %p32 = getelementptr inbounds i8, ptr %s, i64 32
+  %z = load double, ptr %p32, align 8, !dbg !23
+  %xy = fadd double %x, %y
+  %r = fadd double %xy, %z
+  ret double %r
+}
+
 ; In a loop's instrumented copy (something is always pending there) a
 ; group's test is its hull's shadow bytes, read with one load: the three
 ; connectivity entries of an element (12 bytes at alignment 4, three
-; granules at most) are one 4-byte load of the load mask (0x26 per byte);
-; on a hit each member tests its own shadow byte and calls with its own
-; location. The element's store is conditional (its loop skips elements),
+; granules at most) are one 4-byte load of the load mask in three bytes
+; (0x262626); on a hit each member, leaving no granule between them, calls
+; the runtime with its own location (the runtime tests its granules). The element's store is conditional (its loop skips elements),
 ; so it is not hoisted either; it keeps its own shadow test. The idle copy
 ; has no check at all. A load and a store of one element (`y[k] += v`)
 ; are a group of both masks (0x3f) over the element's one shadow byte.
@@ -189,13 +233,15 @@ join:
 ; CHECK-NEXT: %[[SA:.*]] = add i64 %[[S]], %[[SOFF]]
 ; CHECK-NEXT: %[[SP:.*]] = inttoptr i64 %[[SA]] to ptr
 ; CHECK-NEXT: %[[BITS:.*]] = load i32, ptr %[[SP]], align 1
-; CHECK-NEXT: %[[M:.*]] = and i32 %[[BITS]], 640034342
+; CHECK-NEXT: %[[M:.*]] = and i32 %[[BITS]], 2500134
 ; CHECK-NEXT: %[[HIT:.*]] = icmp ne i32 %[[M]], 0
 ; CHECK-NEXT: br i1 %[[HIT]], label %[[HEADS:.*]], label %[[JOIN:.*]], !prof
 ; CHECK:      [[HEADS]]:
-; CHECK:      call preserve_allcc void @__mpisync_load4_pa(ptr %en)
-; CHECK:      call preserve_allcc void @__mpisync_load4_pa(ptr %[[E1:.*]])
-; CHECK:      call preserve_allcc void @__mpisync_load4_pa(ptr %[[E2:.*]])
+; CHECK-NEXT: call preserve_allcc void @__mpisync_load4_pa(ptr %en)
+; CHECK-NEXT: getelementptr
+; CHECK-NEXT: call preserve_allcc void @__mpisync_load4_pa(ptr %[[E1:.*]])
+; CHECK-NEXT: getelementptr
+; CHECK-NEXT: call preserve_allcc void @__mpisync_load4_pa(ptr %[[E2:.*]])
 ; CHECK:      [[JOIN]]:
 ; CHECK-NEXT: %i0 = load i32, ptr %en, align 4
 ; CHECK-NOT:  __mpisync
@@ -242,3 +288,19 @@ latch:
 exit:
   ret void
 }
+
+; The member locations of @dense_fields' calls (printed at the end).
+; CHECK-DAG:  ![[L1]] = !DILocation(line: 11,
+; CHECK-DAG:  ![[L2]] = !DILocation(line: 12,
+; CHECK-DAG:  ![[L3]] = !DILocation(line: 13,
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2}
+!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, emissionKind: LineTablesOnly)
+!1 = !DIFile(filename: "dense.c", directory: "/")
+!2 = !{i32 2, !"Debug Info Version", i32 3}
+!20 = distinct !DISubprogram(name: "dense_fields", scope: !1, file: !1, line: 10, type: !24, spFlags: DISPFlagDefinition, unit: !0)
+!21 = !DILocation(line: 11, column: 3, scope: !20)
+!22 = !DILocation(line: 12, column: 3, scope: !20)
+!23 = !DILocation(line: 13, column: 3, scope: !20)
+!24 = !DISubroutineType(types: !{})
