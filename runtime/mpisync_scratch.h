@@ -29,11 +29,21 @@ public:
   T *data() { return data_; }
   const T *data() const { return data_; }
   __sanitizer::uptr size() const { return size_; }
+  __sanitizer::uptr capacity() const { return capacity_; }
   bool empty() const { return size_ == 0; }
   T &operator[](__sanitizer::uptr i) { return data_[i]; }
   const T &operator[](__sanitizer::uptr i) const { return data_[i]; }
   T &back() { return data_[size_ - 1]; }
   void clear() { size_ = 0; }
+  // Drops the first n elements; the others move to the front.
+  void erase_front(__sanitizer::uptr n) {
+    if (n >= size_) {
+      size_ = 0;
+      return;
+    }
+    __sanitizer::internal_memmove(data_, data_ + n, (size_ - n) * sizeof(T));
+    size_ -= n;
+  }
   void push_back(const T &v) {
     if (size_ == capacity_)
       reserve(capacity_ ? 2 * capacity_ : 16);
