@@ -353,9 +353,9 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   bool consumed = observed || SendCompleteInLibrary(op, *request);
   StateLock lock(&StateMutex());
   // Under sample_ops an untracked operation's stand-in may hold the shared
-  // handle, and tells its owners apart by neither variable nor thread: a
-  // tracked send that completed inside its call always gets a handle of
-  // its own then.
+  // handle for many operations of its thread, with no variable that names
+  // them: a tracked send that completed inside its call always gets a
+  // handle of its own then.
   if (consumed && (SamplingOn() || FindOp(*request))) {
     // The shared handle stands for another pending operation. The lock is
     // let go for the MPI calls (the library may call the memcpy

@@ -418,20 +418,21 @@ void RegisterUntrackedOp(const MPI_Request *request, const char *call,
                          bool persistent) {
   if (*request == MPI_REQUEST_NULL)
     return;
+  int tid = CurrentTid();
   if (PendingOp **entry = FindRequestSlot(*request))
     for (PendingOp *op = *entry; op; op = op->next_same_handle)
-      if (op->untracked && op->persistent == persistent) {
-        // Several now: no variable or thread names them all.
+      if (op->untracked && op->persistent == persistent &&
+          op->start_tid == tid) {
         op->untracked_count++;
-        op->request_slot = 0;
-        op->start_tid = 0;
+        if (op->request_slot != (uptr)request)
+          op->request_slot = 0; // several variables: none names them all
         return;
       }
   PendingOp *op = NewOp(call, persistent);
   op->untracked = true;
   op->untracked_count = 1;
   op->request_slot = (uptr)request;
-  op->start_tid = CurrentTid();
+  op->start_tid = tid;
   RegisterOp(op, *request);
 }
 

@@ -167,10 +167,13 @@ void UnregisterOp(PendingOp *op);
 // a completion of another operation the library gave the same handle (a
 // completed one's, reused before that completion's hook ran in another
 // thread) does not take this one's for its own. The untracked operations
-// of one handle share one stand-in with a count: an eager send's shared
-// handle stands for 10^5 of them at a time, which a chain of one record
-// each made quadratic. A stand-in for one operation knows its variable and
-// thread, as a record does (FindOp); one for several knows neither.
+// of one handle started in one thread share one stand-in with a count: an
+// eager send's shared handle stands for 10^5 of them at a time, which a
+// chain of one record each made quadratic. A stand-in knows its thread, as
+// a record does (FindOp), and its variable if all it stands for share it.
+// (One stand-in for the untracked operations of every thread knew neither:
+// a thread completing one of its own, with a tracked record of another
+// thread's ahead of that stand-in on the handle, took the record.)
 void RegisterUntrackedOp(const MPI_Request *request, const char *call,
                          bool persistent);
 // One of the operations `op` stands for was completed or freed.
