@@ -429,8 +429,8 @@ namespace {
 // otherwise make every pass through the group call the runtime).
 struct HeadHull {
   int64_t Lo = 0, Hi = 0;
-  uint8_t Bits = 0;  // both access types' masks if both occur
-  Align LoAlign;     // of the member that starts the hull
+  uint8_t Bits = 0; // both access types' masks if both occur
+  Align LoAlign;    // of the member that starts the hull
   explicit operator bool() const { return Lo < Hi; }
 };
 
@@ -541,10 +541,11 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
     // The members that run whenever the first does, checked here; each
     // call carries the member's location (the report's line).
     Instruction *HitEnd =
-        ShadowAtOnce ? Then
-                     : SplitBlockAndInsertIfThen(
-                           Hit, Then->getIterator(), /*Unreachable=*/false,
-                           MDB.createUnlikelyBranchWeights());
+        ShadowAtOnce
+            ? Then
+            : SplitBlockAndInsertIfThen(Hit, Then->getIterator(),
+                                        /*Unreachable=*/false,
+                                        MDB.createUnlikelyBranchWeights());
     IRBuilder<> HB(HitEnd);
     auto MemberPtr = [&](IRBuilder<> &B, unsigned K) -> Value * {
       // The member's own pointer where it is known already (an argument,
@@ -563,14 +564,12 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
         Value *Addr = HB.CreateAdd(HB.CreatePtrToInt(G.Base, IntptrTy),
                                    ConstantInt::getSigned(IntptrTy, Hull.Lo));
         Value *Marked =
-            shadowTest(HB, stateField(HB, kShadowOffset, "shadow.offset"),
-                       Addr, uint64_t(Hull.Hi - Hull.Lo), Hull.Bits,
-                       Hull.LoAlign);
+            shadowTest(HB, stateField(HB, kShadowOffset, "shadow.offset"), Addr,
+                       uint64_t(Hull.Hi - Hull.Lo), Hull.Bits, Hull.LoAlign);
         Marked->setName("mpisync.groupshadow");
-        CallsAt = SplitBlockAndInsertIfThen(
-            Marked,
-            HitEnd->getIterator(), /*Unreachable=*/false,
-            MDB.createUnlikelyBranchWeights());
+        CallsAt = SplitBlockAndInsertIfThen(Marked, HitEnd->getIterator(),
+                                            /*Unreachable=*/false,
+                                            MDB.createUnlikelyBranchWeights());
       }
       for (unsigned K = 0; K < Heads.size(); ++K) {
         CallsAt->setDebugLoc(checkLocation(Heads[K].I));
