@@ -17,11 +17,13 @@
 // the last member.
 //
 // On a hit, the members that run whenever the first does (same block,
-// nothing between that may stop it) are checked right there, each by its
-// shadow bytes (which cover every address) and, if they are marked, a
-// runtime call that carries the member's own source location: the hot path
-// then has one test per group and none at the members, and the report
-// names the member's line as before. Members further on (after an early
+// nothing between that may stop it) are checked right there by their
+// shadow bytes (which cover every address): one test per cluster of
+// members that leave no granule between them (FastPathEmitter.cpp,
+// headClusters), and, if any is marked, a runtime call per member, in
+// program order, that carries the member's own source location: the hot
+// path then has one test per group and none at the members, and the
+// report names the member's line as before. Members further on (after an early
 // exit) branch on the group's answer at their own place and test their
 // shadow there.
 //

@@ -423,39 +423,42 @@ void FastPathEmitter::emitAccessCheck(Instruction *I, Value *Ptr, uint64_t Size,
 }
 
 namespace {
-// The hull of a group's members checked at its head, if one shadow test can
-// stand for theirs: its shadow bytes fit one load, and the members leave no
-// granule of it uncovered (a pending buffer between two fields would
-// otherwise make every pass through the group call the runtime).
-struct HeadHull {
-  int64_t Lo = 0, Hi = 0;
-  uint8_t Bits = 0; // both access types' masks if both occur
-  Align LoAlign;    // of the member that starts the hull
-  explicit operator bool() const { return Lo < Hi; }
+// Members checked at a group's head whose shadow one test reads: they leave
+// no granule of their hull uncovered (a pending buffer between two fields
+// would otherwise make every pass through them call the runtime) and the
+// hull's shadow bytes fit one load. A lone member is a cluster too.
+struct HeadCluster {
+  int64_t Lo, Hi;
+  uint8_t Bits;  // both access types' masks if both occur
+  Align LoAlign; // of the member that starts the hull
 };
 
-HeadHull denseHeadHull(ArrayRef<FastPathEmitter::HeadCheck> Heads) {
+// The clusters of Heads, in order of offset.
+SmallVector<HeadCluster, 4>
+headClusters(ArrayRef<FastPathEmitter::HeadCheck> Heads) {
   constexpr int64_t Granule = int64_t(1) << kShadowScale;
-  if (Heads.size() < 2)
-    return HeadHull();
-  SmallVector<const FastPathEmitter::HeadCheck *, 8> ByOffset;
-  for (const FastPathEmitter::HeadCheck &H : Heads)
-    ByOffset.push_back(&H);
-  llvm::sort(ByOffset, [](auto *A, auto *B) { return A->Offset < B->Offset; });
-  HeadHull Hull;
-  Hull.Lo = Hull.Hi = ByOffset.front()->Offset;
-  Hull.LoAlign = ByOffset.front()->Alignment;
-  for (const FastPathEmitter::HeadCheck *H : ByOffset) {
-    if (H->Offset - Hull.Hi >= Granule)
-      return HeadHull();
-    if (H->Offset == Hull.Lo)
-      Hull.LoAlign = std::max(Hull.LoAlign, H->Alignment);
-    Hull.Hi = std::max(Hull.Hi, H->Offset + int64_t(H->Size));
-    Hull.Bits |= shadowMask(H->IsWrite);
+  SmallVector<unsigned, 8> ByOffset;
+  for (unsigned K = 0; K < Heads.size(); ++K)
+    ByOffset.push_back(K);
+  llvm::sort(ByOffset, [&](unsigned A, unsigned B) {
+    return std::make_pair(Heads[A].Offset, A) <
+           std::make_pair(Heads[B].Offset, B);
+  });
+  SmallVector<HeadCluster, 4> Clusters;
+  for (unsigned K : ByOffset) {
+    const FastPathEmitter::HeadCheck &H = Heads[K];
+    int64_t End = H.Offset + int64_t(H.Size);
+    if (Clusters.empty() || H.Offset - Clusters.back().Hi >= Granule ||
+        std::max(Clusters.back().Hi, End) - Clusters.back().Lo >
+            kMaxShadowTestSpan)
+      Clusters.push_back({H.Offset, End, 0, H.Alignment});
+    HeadCluster &C = Clusters.back();
+    if (H.Offset == C.Lo)
+      C.LoAlign = std::max(C.LoAlign, H.Alignment);
+    C.Hi = std::max(C.Hi, End);
+    C.Bits |= shadowMask(H.IsWrite);
   }
-  if (Hull.Hi - Hull.Lo > kMaxShadowTestSpan)
-    return HeadHull();
-  return Hull;
+  return Clusters;
 }
 } // namespace
 
@@ -483,7 +486,7 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
   MDBuilder MDB(M.getContext());
   Instruction *Then = nullptr;
   Value *Hit = nullptr;
-  HeadHull Dense = denseHeadHull(Heads);
+  SmallVector<HeadCluster, 4> Clusters = headClusters(Heads);
   bool ShadowAtOnce = false;
   if (G.CopyPreheader) {
     // Something is pending in the copy: the hull's shadow bytes (read with
@@ -516,11 +519,11 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
     Then = SplitBlockAndInsertIfThen(First, G.First->getIterator(),
                                      /*Unreachable=*/false,
                                      MDB.createUnlikelyBranchWeights());
-    // Behind the near test, members that all run here and leave no granule
-    // between them go to their hull's shadow at once, as a single access
-    // does: the intervals of their types would cost four loads more, and
-    // code to compile, to spare a shadow load.
-    ShadowAtOnce = Near && !G.HasLaterMembers && Dense;
+    // Behind the near test, when every member runs here and their shadow
+    // is one or two tests, those follow at once, as for a single access:
+    // the intervals of the types would cost four loads more, and code to
+    // compile, to spare a shadow load or two.
+    ShadowAtOnce = Near && !G.HasLaterMembers && Clusters.size() <= 2;
     if (!ShadowAtOnce) {
       IRBuilder<> TB(Then);
       Value *Base = TB.CreatePtrToInt(G.Base, IntptrTy);
@@ -553,46 +556,36 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
       return Known[K] ? Heads[K].Ptr
                       : B.CreatePtrAdd(G.Base, B.getInt64(Heads[K].Offset));
     };
-    if (HeadHull Hull = Dense) {
-      // Members that leave no granule between them: one test of their
-      // hull's shadow bytes (in a loop copy, the group's test was that
-      // already), and on a hit each member's call (the runtime tests its
-      // own granules), instead of a test per member: less code to run
-      // while the hull meets the interval, and to compile.
-      Instruction *CallsAt = HitEnd;
-      if (!G.CopyPreheader) {
-        Value *Addr = HB.CreateAdd(HB.CreatePtrToInt(G.Base, IntptrTy),
-                                   ConstantInt::getSigned(IntptrTy, Hull.Lo));
-        Value *Marked =
-            shadowTest(HB, stateField(HB, kShadowOffset, "shadow.offset"), Addr,
-                       uint64_t(Hull.Hi - Hull.Lo), Hull.Bits, Hull.LoAlign);
-        Marked->setName("mpisync.groupshadow");
-        CallsAt = SplitBlockAndInsertIfThen(Marked, HitEnd->getIterator(),
-                                            /*Unreachable=*/false,
-                                            MDB.createUnlikelyBranchWeights());
-      }
-      for (unsigned K = 0; K < Heads.size(); ++K) {
-        CallsAt->setDebugLoc(checkLocation(Heads[K].I));
-        IRBuilder<> CB(CallsAt);
-        emitRuntimeCall(CallsAt, MemberPtr(CB, K), Heads[K].Size,
-                        Heads[K].IsWrite);
-      }
-      CallsAt->setDebugLoc(Then->getDebugLoc());
-    } else {
-      // One load of the shadow offset for all the members.
+    // One test of each cluster's shadow bytes (in a loop copy whose group
+    // is one cluster, the group's test was that already), and if any is
+    // marked, each member's call in program order (the runtime tests the
+    // member's own granules; reports come in the order of the accesses):
+    // less code to run while the hull meets the interval, and to compile,
+    // than a test and a call per member.
+    Instruction *CallsAt = HitEnd;
+    if (!G.CopyPreheader || Clusters.size() > 1) {
       Value *ShadowOffset = stateField(HB, kShadowOffset, "shadow.offset");
-      for (unsigned K = 0; K < Heads.size(); ++K) {
-        const HeadCheck &H = Heads[K];
-        HitEnd->setDebugLoc(checkLocation(H.I));
-        TestChain Chain(HitEnd);
-        IRBuilder<> SB(Chain.insertPoint());
-        Value *Ptr = MemberPtr(SB, K);
-        Value *Addr = SB.CreatePtrToInt(Ptr, IntptrTy);
-        Chain.addTest(shadowTest(SB, ShadowOffset, Addr, H.Size,
-                                 shadowMask(H.IsWrite), H.Alignment));
-        emitRuntimeCall(Chain.insertPoint(), Ptr, H.Size, H.IsWrite);
+      Value *Base = HB.CreatePtrToInt(G.Base, IntptrTy);
+      Value *Marked = nullptr;
+      for (const HeadCluster &C : Clusters) {
+        Value *Addr =
+            HB.CreateAdd(Base, ConstantInt::getSigned(IntptrTy, C.Lo));
+        Value *M = shadowTest(HB, ShadowOffset, Addr, uint64_t(C.Hi - C.Lo),
+                              C.Bits, C.LoAlign);
+        Marked = Marked ? HB.CreateOr(Marked, M) : M;
       }
+      Marked->setName("mpisync.groupshadow");
+      CallsAt = SplitBlockAndInsertIfThen(Marked, HitEnd->getIterator(),
+                                          /*Unreachable=*/false,
+                                          MDB.createUnlikelyBranchWeights());
     }
+    for (unsigned K = 0; K < Heads.size(); ++K) {
+      CallsAt->setDebugLoc(checkLocation(Heads[K].I));
+      IRBuilder<> CB(CallsAt);
+      emitRuntimeCall(CallsAt, MemberPtr(CB, K), Heads[K].Size,
+                      Heads[K].IsWrite);
+    }
+    CallsAt->setDebugLoc(Then->getDebugLoc());
     HitEnd->setDebugLoc(Then->getDebugLoc());
   }
   if (!G.HasLaterMembers)

@@ -1,10 +1,12 @@
 ; Accesses of one block at constant offsets from one pointer, with no call
 ; that may reach MPI between them, share one range test (pass/AccessGroups.h):
 ; in front of the first, "something pending and the group's hull meets the
-; interval". On a hit, the members that run whenever the first does are
-; checked right there (their shadow bytes, then the runtime call, each with
-; the member's own location); the accesses themselves are left without
-; checks. Members after an early exit branch on the group's answer at their
+; interval" (or, for members that all run there and make at most two
+; clusters, just the near test). On a hit, the members that run whenever the
+; first does are checked right there (their shadow bytes, one test per
+; cluster of members with no granule between them; if any is marked, each
+; member's runtime call with its own location, in program order); the
+; accesses themselves are left without checks. Members after an early exit branch on the group's answer at their
 ; own place and test only their shadow.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s
 ; Switched off, every access has its own range test again.
@@ -14,11 +16,12 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 
 declare void @unknown()
 
-; Three loads at offsets 16, 24 and 64 of %s and a store at 8: the hull of
-; all, [8, 72), is tested against the near interval (fields 6, 7; outside
+; Loads at offsets 16, 24, 64 and 128 of %s and a store at 8: the hull of
+; all, [8, 136), is tested against the near interval (fields 6, 7; outside
 ; call-free loops it stands for the pending word), then the load hull
-; [16, 72) against the load interval (fields 1, 2) and the store hull [8, 16)
-; against the store interval (fields 3, 4), once.
+; [16, 136) against the load interval (fields 1, 2) and the store hull
+; [8, 16) against the store interval (fields 3, 4), once: the members make
+; three clusters (below), whose shadow tests cost more than the intervals.
 ; CHECK-LABEL: define double @fields(
 ; CHECK:      %[[B0:.*]] = ptrtoint ptr %s to i64
 ; CHECK-NEXT: %[[H:.*]] = add i64 %[[B0]], 8
@@ -32,8 +35,8 @@ declare void @unknown()
 ; CHECK-NEXT: %[[LOADLO:.*]] = add i64 %[[BASE]], 16
 ; CHECK-NEXT: load i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 2)
 ; CHECK-NEXT: load i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 1)
-; CHECK-NEXT: %[[LIMIT:.*]] = add i64 %{{.*}}, 55
-; CHECK-NEXT: %[[BIAS:.*]] = sub i64 55, %{{.*}}
+; CHECK-NEXT: %[[LIMIT:.*]] = add i64 %{{.*}}, 119
+; CHECK-NEXT: %[[BIAS:.*]] = sub i64 119, %{{.*}}
 ; CHECK-NEXT: %[[A:.*]] = add i64 %[[LOADLO]], %[[BIAS]]
 ; CHECK-NEXT: %[[LOADHIT:.*]] = icmp ult i64 %[[A]], %[[LIMIT]]
 ; CHECK-NEXT: %[[STORELO:.*]] = add i64 %[[BASE]], 8
@@ -43,18 +46,30 @@ declare void @unknown()
 ; CHECK:      %[[STOREHIT:.*]] = icmp ult i64
 ; CHECK-NEXT: %[[HIT:.*]] = or i1 %[[LOADHIT]], %[[STOREHIT]]
 ; CHECK-NEXT: br i1 %[[HIT]], label %[[HEADS:.*]], label
-; Each member in program order: its shadow byte (no range test of its own),
-; then the call.
+; The members by clusters: the store at 8 and the loads at 16 and 24 leave
+; no granule between them, one test of their three granules (both types'
+; masks, 0x3f each); the loads at 64 and 128 are alone, each its shadow
+; byte. If any is marked, every member's call in program order. No range
+; test of their own.
 ; CHECK:      [[HEADS]]:
 ; CHECK-NOT:  mpisync.inrange
+; CHECK:      load i32, ptr %{{.*}}, align 1
+; CHECK-NEXT: and i32 %{{.*}}, 4144959
 ; CHECK:      and i8 %{{.*}}, 38
-; CHECK:      call preserve_allcc void @__mpisync_load8_pa(ptr %p16)
-; CHECK:      %[[P24:.*]] = getelementptr i8, ptr %s, i64 24
+; CHECK:      or i1
 ; CHECK:      and i8 %{{.*}}, 38
-; CHECK:      call preserve_allcc void @__mpisync_load8_pa(ptr %[[P24]])
-; CHECK:      and i8 %{{.*}}, 59
-; CHECK:      call preserve_allcc void @__mpisync_store8_pa(
-; CHECK:      call preserve_allcc void @__mpisync_load8_pa(
+; CHECK:      %mpisync.groupshadow = or i1
+; CHECK-NEXT: br i1 %mpisync.groupshadow, label %[[CALLS:.*]], label
+; CHECK:      [[CALLS]]:
+; CHECK-NEXT: call preserve_allcc void @__mpisync_load8_pa(ptr %p16)
+; CHECK-NEXT: %[[P24:.*]] = getelementptr i8, ptr %s, i64 24
+; CHECK-NEXT: call preserve_allcc void @__mpisync_load8_pa(ptr %[[P24]])
+; CHECK-NEXT: %[[P8:.*]] = getelementptr i8, ptr %s, i64 8
+; CHECK-NEXT: call preserve_allcc void @__mpisync_store8_pa(ptr %[[P8]])
+; CHECK-NEXT: %[[P64:.*]] = getelementptr i8, ptr %s, i64 64
+; CHECK-NEXT: call preserve_allcc void @__mpisync_load8_pa(ptr %[[P64]])
+; CHECK-NEXT: %[[P128:.*]] = getelementptr i8, ptr %s, i64 128
+; CHECK-NEXT: call preserve_allcc void @__mpisync_load8_pa(ptr %[[P128]])
 ; The accesses run with no test in front of them.
 ; CHECK:      [[JOIN]]:
 ; CHECK-NEXT: %a = load double, ptr %p16
@@ -67,9 +82,39 @@ declare void @unknown()
 ; CHECK:      ret double
 ; OFF-LABEL:  define double @fields(
 ; OFF-NOT:    mpisync.group
-; OFF-COUNT-4: icmp ult i64
+; OFF-COUNT-5: icmp ult i64
 ; OFF:        ret double
 define double @fields(ptr %s) {
+  %p16 = getelementptr inbounds i8, ptr %s, i64 16
+  %a = load double, ptr %p16, align 8
+  %p24 = getelementptr inbounds i8, ptr %s, i64 24
+  %b = load double, ptr %p24, align 8
+  %p8 = getelementptr inbounds i8, ptr %s, i64 8
+  store double %a, ptr %p8, align 8
+  %p64 = getelementptr inbounds i8, ptr %s, i64 64
+  %c = load double, ptr %p64, align 8
+  %p128 = getelementptr inbounds i8, ptr %s, i64 128
+  %d = load double, ptr %p128, align 8
+  %bc = fadd double %b, %c
+  %r = fadd double %bc, %d
+  ret double %r
+}
+
+; The same without the load at 128: two clusters, so behind the near test
+; their shadow tests follow at once, with no interval test.
+; CHECK-LABEL: define double @two_clusters(
+; CHECK:      %mpisync.near = icmp ult i64
+; CHECK-NEXT: br i1 %mpisync.near, label %[[TC:.*]], label
+; CHECK-NOT:  mpisync.grouphit
+; CHECK:      [[TC]]:
+; CHECK:      and i32 %{{.*}}, 4144959
+; CHECK:      and i8 %{{.*}}, 38
+; CHECK:      %mpisync.groupshadow = or i1
+; CHECK:      call preserve_allcc void @__mpisync_store8_pa(
+; CHECK-NEXT: getelementptr
+; CHECK-NEXT: call preserve_allcc void @__mpisync_load8_pa(
+; CHECK:      ret double
+define double @two_clusters(ptr %s) {
   %p16 = getelementptr inbounds i8, ptr %s, i64 16
   %a = load double, ptr %p16, align 8
   %p24 = getelementptr inbounds i8, ptr %s, i64 24
@@ -181,16 +226,16 @@ join:
 ; CHECK-NEXT: br i1 %[[DNEAR]], label %[[DHEADS:.*]], label
 ; CHECK-NOT:  mpisync.grouphit
 ; CHECK:      [[DHEADS]]:
+; CHECK-NEXT: %[[DSOFF:.*]] = load i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 5)
 ; CHECK-NEXT: %[[DB:.*]] = ptrtoint ptr %s to i64
 ; CHECK-NEXT: %[[DLO:.*]] = add i64 %[[DB]], 16
-; CHECK-NEXT: %[[DSOFF:.*]] = load i64, ptr getelementptr inbounds ([16 x i64], ptr @__mpisync_state, i64 0, i64 5)
 ; CHECK-NEXT: %[[DS:.*]] = lshr i64 %[[DLO]], 3
 ; CHECK-NEXT: %[[DSA:.*]] = add i64 %[[DS]], %[[DSOFF]]
 ; CHECK-NEXT: %[[DSP:.*]] = inttoptr i64 %[[DSA]] to ptr
 ; CHECK-NEXT: %[[DBITS:.*]] = load i32, ptr %[[DSP]], align 1
 ; CHECK-NEXT: %[[DM:.*]] = and i32 %[[DBITS]], 2500134
-; CHECK-NEXT: %[[DMARK:.*]] = icmp ne i32 %[[DM]], 0
-; CHECK-NEXT: br i1 %[[DMARK]], label %[[DCALLS:.*]], label
+; CHECK-NEXT: %mpisync.groupshadow = icmp ne i32 %[[DM]], 0
+; CHECK-NEXT: br i1 %mpisync.groupshadow, label %[[DCALLS:.*]], label
 ; CHECK:      [[DCALLS]]:
 ; CHECK-NEXT: call preserve_allcc void @__mpisync_load8_pa(ptr %p16), !dbg ![[L1:[0-9]+]]
 ; CHECK-NEXT: getelementptr
