@@ -5,7 +5,7 @@
 // is checked on what did arrive.
 // RUN: %mpicc -fsanitize=mpisync %s -o %t
 // RUN: rm -f %t.marker
-// RUN: not %mpiexec -n 2 %t %t.marker > %t.out 2>&1
+// RUN: not %mpiexec_abort -n 2 %t %t.marker > %t.out 2>&1
 // RUN: FileCheck %s < %t.marker
 // RUN: not grep MPISync %t.out
 #include <mpi.h>

@@ -5,7 +5,7 @@
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
 // RUN: %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=PLAIN
 // PLAIN: rank 1: MPI_Recv returned an error
-// RUN: env MPISYNC_OPTIONS=clones=1 not %mpiexec -n 4 %t 2>&1 | FileCheck %s
+// RUN: env MPISYNC_OPTIONS=clones=1 not %mpiexec_abort -n 4 %t 2>&1 | FileCheck %s
 // CHECK: ERROR: MPISync: clones: MPI_Recv on rank 1: the call failed ({{.*}}truncated{{.*}}); stopping the job.
 // CHECK-NOT: returned an error
 #include <mpi.h>

@@ -4,11 +4,11 @@
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
 // RUN: %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=PLAIN
 // PLAIN: window made
-// RUN: env MPISYNC_OPTIONS=clones=1 not %mpiexec -n 4 %t 2>&1 | FileCheck %s
+// RUN: env MPISYNC_OPTIONS=clones=1 not %mpiexec_abort -n 4 %t 2>&1 | FileCheck %s
 // CHECK: ERROR: MPISync: clones: MPI_Win_create_dynamic on rank {{[01]}}{{( \(clone 1\))?}}: this call is not mirrored to clones (docs/cloning.md lists what is); stopping the job.
 // CHECK-NOT: window made
 // RUN: %mpicc -fsanitize=mpisync -g -DSHARED %s -o %t.shared
-// RUN: env MPISYNC_OPTIONS=clones=1 not %mpiexec -n 4 %t.shared 2>&1 | FileCheck %s --check-prefix=SHARED
+// RUN: env MPISYNC_OPTIONS=clones=1 not %mpiexec_abort -n 4 %t.shared 2>&1 | FileCheck %s --check-prefix=SHARED
 // SHARED: ERROR: MPISync: clones: MPI_Win_allocate_shared on rank {{[01]}}{{( \(clone 1\))?}}: this call is not mirrored to clones
 #include <mpi.h>
 #include <stdio.h>
