@@ -296,7 +296,7 @@ void RetireWindow(Window *w, MpiCall &call) {
   CompleteLocally(w, -1, stack);
   SendRecords(w, -1, kTagPassiveRecords, false);
   DrainRecords(w, /*final=*/true);
-  CheckConflicts(w, /*forget=*/true);
+  CheckConflicts(w);
   WaitSends(w);
   // Every member has received what it was sent before anyone frees.
   PMPI_Barrier(w->comm);
@@ -629,7 +629,7 @@ void AfterWinSync(MpiCall &call, int rc, const WinSyncArgs &a) {
     ClockAllreduce(w);
     if (w->fence_noput)
       CheckNoPut(w, call);
-    CheckConflicts(w, /*forget=*/true);
+    CheckConflicts(w);
     w->fence_noput = a.assert_flags & MPI_MODE_NOPUT;
     w->fence_open = !(a.assert_flags & MPI_MODE_NOSUCCEED);
     w->fence_ever = true;
@@ -672,7 +672,7 @@ void AfterWinSync(MpiCall &call, int rc, const WinSyncArgs &a) {
       ReceiveRecords(w, o, kTagCompleteRecords);
       ClockRecv(w, o, kTagCompleteClock);
     }
-    CheckConflicts(w, /*forget=*/true);
+    CheckConflicts(w);
     w->post_open = false;
     w->post_group.clear();
     break;

@@ -802,8 +802,6 @@ void ReportIfConflict(Window *w, const RmaRecord &a, const RmaRecord &b) {
   ReportRmaConflict(kind, *w, *first, *second);
 }
 
-} // namespace
-
 // Loads and stores never conflict among themselves (Conflict()), and an
 // epoch usually has far more of them (one record per checked range of
 // window memory: a tiled loop makes one per tile row) than operations. So
@@ -812,14 +810,11 @@ void ReportIfConflict(Window *w, const RmaRecord &a, const RmaRecord &b) {
 // accesses and P operations, O(P d + A log P + pairs) (d: the radix sort's
 // passes, RadixSort), where sorting everything together cost
 // O((A + P) log(A + P)) comparisons of records.
-void CheckConflicts(Window *w, bool forget) {
+void ReportConflicts(Window *w) {
   ScratchVector<RmaRecord> &recs = w->local;
   uptr n = recs.size();
-  if (n < 2) {
-    if (forget)
-      Forget(w);
+  if (n < 2)
     return;
-  }
   // The fields TwinOrder compares beside the record's index: the sort and
   // the sweeps below read these in order, and look at a record itself only
   // to check a pair that overlaps (twins are many: hub vertices).
@@ -846,11 +841,8 @@ void CheckConflicts(Window *w, bool forget) {
       ops[num_ops++] = {r.lo,          r.hi, r.is_op,      r.kind,
                         r.atomic_read, r.op, r.basic_type, i};
   }
-  if (num_ops == 0) {
-    if (forget)
-      Forget(w);
+  if (num_ops == 0)
     return;
-  }
   uptr key_bytes = RoundUpTo(num_ops * sizeof(OpKey), 16);
   uptr index_bytes = RoundUpTo(num_ops * sizeof(uptr), 16);
   char *mem = scratch.append_uninitialized(key_bytes + 2 * index_bytes);
@@ -918,8 +910,13 @@ void CheckConflicts(Window *w, bool forget) {
         ReportIfConflict(w, a, recs[ops[k].index]);
     }
   }
-  if (forget)
-    Forget(w);
+}
+
+} // namespace
+
+void CheckConflicts(Window *w) {
+  ReportConflicts(w);
+  Forget(w);
 }
 
 } // namespace mpisync

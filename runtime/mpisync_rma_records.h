@@ -58,8 +58,8 @@ void ExchangeRecords(Window *w);
 void DrainRecords(Window *w, bool final);
 
 // Checks this process's records pairwise and reports conflicts; then
-// forgets them when `forget`.
-void CheckConflicts(Window *w, bool forget);
+// forgets them (each caller ends the epoch they belong to).
+void CheckConflicts(Window *w);
 
 } // namespace mpisync
 
