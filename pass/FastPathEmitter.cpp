@@ -550,12 +550,6 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
                                         /*Unreachable=*/false,
                                         MDB.createUnlikelyBranchWeights());
     IRBuilder<> HB(HitEnd);
-    auto MemberPtr = [&](IRBuilder<> &B, unsigned K) -> Value * {
-      // The member's own pointer where it is known already (an argument,
-      // computed before the group), else the base plus its offset.
-      return Known[K] ? Heads[K].Ptr
-                      : B.CreatePtrAdd(G.Base, B.getInt64(Heads[K].Offset));
-    };
     // One test of each cluster's shadow bytes (in a loop copy whose group
     // is one cluster, the group's test was that already), and if any is
     // marked, each member's call in program order (the runtime tests the
@@ -580,10 +574,14 @@ Value *FastPathEmitter::emitGroupTest(const AccessGroup &G,
                                           MDB.createUnlikelyBranchWeights());
     }
     for (unsigned K = 0; K < Heads.size(); ++K) {
-      CallsAt->setDebugLoc(checkLocation(Heads[K].I));
+      const HeadCheck &H = Heads[K];
+      CallsAt->setDebugLoc(checkLocation(H.I));
+      // The member's own pointer where it is known already (an argument,
+      // computed before the group), else the base plus its offset.
       IRBuilder<> CB(CallsAt);
-      emitRuntimeCall(CallsAt, MemberPtr(CB, K), Heads[K].Size,
-                      Heads[K].IsWrite);
+      Value *Ptr =
+          Known[K] ? H.Ptr : CB.CreatePtrAdd(G.Base, CB.getInt64(H.Offset));
+      emitRuntimeCall(CallsAt, Ptr, H.Size, H.IsWrite);
     }
     CallsAt->setDebugLoc(Then->getDebugLoc());
     HitEnd->setDebugLoc(Then->getDebugLoc());
