@@ -190,6 +190,7 @@ private:
                     const clang::Expr *At);
   Content requestValue(const clang::Expr *RHS, const PathState &S);
   void collectGarbage(PathState &S);
+  void mergeTwinOps(PathState &S);
   std::string slotName(const SlotKey &K) const;
 
   // --- buffer checks (BufferChecks.cpp) ----------------------------------

@@ -84,6 +84,10 @@ struct Region {
   std::optional<Int> Offset;
   Int SureLen;
   const clang::Expr *Arg;
+  bool operator==(const Region &O) const {
+    return Role == O.Role && Base == O.Base && Offset == O.Offset &&
+           SureLen == O.SureLen && Arg == O.Arg;
+  }
 };
 
 struct Operation {
@@ -104,6 +108,13 @@ struct Operation {
   const clang::VarDecl *ResultVar = nullptr; // where the code went
   const clang::CallExpr *Started = nullptr;  // the call that started it last
   std::vector<Region> Regions;
+  // Everything the analysis knows about it (not where it is held).
+  bool operator==(const Operation &O) const {
+    return St == O.St && Persistent == O.Persistent &&
+           EverStarted == O.EverStarted && Shared == O.Shared &&
+           Unconfirmed == O.Unconfirmed && ResultVar == O.ResultVar &&
+           Started == O.Started && Regions == O.Regions;
+  }
 };
 
 using OpId = uint32_t;

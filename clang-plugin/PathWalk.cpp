@@ -86,6 +86,7 @@ void FunctionAnalysis::enqueue(const CFGBlock *From, const CFGBlock *To,
   }
   for (auto It = S.Facts.begin(); It != S.Facts.end();)
     It = droppable(It->first) ? S.Facts.erase(It) : std::next(It);
+  mergeTwinOps(S);
   std::vector<uint64_t> Code;
   S.encode(Code);
   uint64_t Key = llvm::xxh3_64bits(
