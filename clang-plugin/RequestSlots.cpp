@@ -194,9 +194,9 @@ void FunctionAnalysis::mergeTwinOps(PathState &S) {
     if (Named.count(A->first) || llvm::is_contained(Twins, A->first))
       continue;
     // Ids of one call are consecutive (newOp).
-    for (auto B = std::next(A); B != S.Ops.end() &&
-                                B->first / InstancesPerSite ==
-                                    A->first / InstancesPerSite;
+    for (auto B = std::next(A);
+         B != S.Ops.end() &&
+         B->first / InstancesPerSite == A->first / InstancesPerSite;
          ++B)
       if (!Named.count(B->first) && !llvm::is_contained(Twins, B->first) &&
           A->second == B->second && SameSets(A->first, B->first))
