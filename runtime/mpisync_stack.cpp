@@ -32,32 +32,34 @@ void BufferedStackTrace::UnwindImpl(uptr pc, uptr bp, void *context,
 namespace mpisync {
 
 namespace {
-// This thread's last captured stacks and their depot ids, one per slot
-// chosen by the innermost pc. A loop of MPI calls (or of loads and stores
-// of window memory, two sites taking turns) captures the same frames again
-// and again: comparing them with the last costs less than the depot's hash
-// and lookup.
-constexpr uptr kLastStackMax = 64;
-constexpr uptr kLastStackSlots = 4;
-struct LastStack {
-  uptr trace[kLastStackMax];
-  uptr size;
+// The stacks this thread captured before, by a 64-bit fingerprint of their
+// frames, and their depot ids. A program whose time step makes MPI calls
+// from hundreds of sites (bench/'s large_source: 480) comes back to each
+// after the others' and the computation's memory evicted the depot's
+// 4 MiB hash table: its lookup was a cache and TLB miss on the bucket and
+// another on the node (6% of large_source's run), where this table is one
+// load from 32 KiB of its own. A fingerprint stands for the frames
+// without comparing them: two different stacks of one thread would have
+// to agree in 64 bits for a report to name the wrong one. Entries are
+// hints: a full neighbourhood is overwritten.
+constexpr uptr kKnownStacks = 2048; // a power of two
+constexpr uptr kKnownStackProbes = 8;
+struct KnownStack {
+  u64 fingerprint; // 0: empty
   u32 id;
 };
-THREADLOCAL LastStack last_stacks[kLastStackSlots];
+THREADLOCAL KnownStack known_stacks[kKnownStacks];
 
-LastStack &SlotFor(const StackTrace &st) {
-  uptr pc = st.size ? st.trace[0] : 0;
-  return last_stacks[(pc >> 2) % kLastStackSlots];
-}
-
-bool SameAs(const LastStack &last, const StackTrace &st) {
-  if (!last.id || st.size != last.size)
-    return false;
-  for (uptr i = 0; i < st.size; i++)
-    if (st.trace[i] != last.trace[i])
-      return false;
-  return true;
+u64 Fingerprint(const StackTrace &st) {
+  u64 h = 0x9e3779b97f4a7c15ull ^ st.size;
+  for (uptr i = 0; i < st.size; i++) {
+    h ^= st.trace[i];
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+  }
+  h *= 0xc4ceb9fe1a85ec53ull;
+  h ^= h >> 33;
+  return h ? h : 1;
 }
 } // namespace
 
@@ -69,16 +71,20 @@ u32 CaptureStack(uptr pc, uptr bp, bool fast) {
   if (depth > kStackTraceMax)
     depth = kStackTraceMax;
   stack.Unwind(pc, bp, nullptr, fast, depth);
-  LastStack &last = SlotFor(stack);
-  if (SameAs(last, stack))
-    return last.id;
-  u32 id = StackDepotPut(stack);
-  if (stack.size <= kLastStackMax) {
-    for (uptr i = 0; i < stack.size; i++)
-      last.trace[i] = stack.trace[i];
-    last.size = stack.size;
-    last.id = id;
+  u64 fingerprint = Fingerprint(stack);
+  uptr home = fingerprint & (kKnownStacks - 1);
+  KnownStack *free_slot = nullptr;
+  for (uptr i = 0; i < kKnownStackProbes; i++) {
+    KnownStack &known = known_stacks[(home + i) & (kKnownStacks - 1)];
+    if (known.fingerprint == fingerprint)
+      return known.id;
+    if (!known.fingerprint && !free_slot)
+      free_slot = &known;
   }
+  u32 id = StackDepotPut(stack);
+  KnownStack &slot = free_slot ? *free_slot : known_stacks[home];
+  slot.fingerprint = fingerprint;
+  slot.id = id;
   return id;
 }
 
