@@ -28,10 +28,11 @@ __attribute__((noinline)) static int walk(int path, int level, int *buf,
   if (level == 0)
     return MPI_Isend(buf, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, req);
   int rc;
-  if (path & 1)
+  if (path & 1) {
     __attribute__((nomerge)) rc = walk(path >> 1, level - 1, buf, req);
-  else
+  } else {
     __attribute__((nomerge)) rc = walk(path >> 1, level - 1, buf, req);
+  }
   depth_sum += level;
   return rc;
 }
