@@ -215,6 +215,9 @@ void OnInit(MpiCall &, int rc) {
   CommRank(AppComm(MPI_COMM_WORLD), &rank);
   SetWorldRank(rank);
   SetLogPathForRank(rank);
+  int provided = MPI_THREAD_MULTIPLE;
+  PMPI_Query_thread(&provided);
+  NoteThreadLevel(provided);
 }
 
 void BeforeFinalize(MpiCall &call) {
@@ -333,7 +336,7 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   if (!op)
     return;
   if (op == &untracked_start) {
-    if (rc == MPI_SUCCESS && request) {
+    if (rc == MPI_SUCCESS && request && UntrackedNeedStandIns()) {
       StateLock lock(&StateMutex());
       RegisterUntrackedOp(request, call.name(), /*persistent=*/false);
     }
@@ -378,9 +381,14 @@ void OnPersistentInit(MpiCall &call, int rc, const MPI_Request *request,
                       const BufferArg *buffers, int n) {
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL)
     return;
+  if (!SampleOperation()) { // every start of it goes unchecked
+    if (UntrackedNeedStandIns()) {
+      StateLock lock(&StateMutex());
+      RegisterUntrackedOp(request, call.name(), /*persistent=*/true);
+    }
+    return;
+  }
   StateLock lock(&StateMutex());
-  if (!SampleOperation()) // every start of it goes unchecked
-    return RegisterUntrackedOp(request, call.name(), /*persistent=*/true);
   PendingOp *op = NewOp(call.name(), /*persistent=*/true);
   for (int i = 0; i < n; i++)
     AddBuffer(op, buffers[i].role, buffers[i].buf, buffers[i].count,

@@ -18,8 +18,11 @@ void OnPartitionedInit(MpiCall &call, int rc, const MPI_Request *request,
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL)
     return;
   if (!SampleOperation()) { // every start of it goes unchecked
-    StateLock lock(&StateMutex());
-    return RegisterUntrackedOp(request, call.name(), /*persistent=*/true);
+    if (UntrackedNeedStandIns()) {
+      StateLock lock(&StateMutex());
+      RegisterUntrackedOp(request, call.name(), /*persistent=*/true);
+    }
+    return;
   }
   MPI_Aint lb = 0, extent = 0;
   if (PMPI_Type_get_extent(datatype, &lb, &extent) != MPI_SUCCESS)

@@ -9,6 +9,7 @@
 #include "mpisync_mapped_memory.h"
 #include "mpisync_mpi_family.h"
 #include "mpisync_request_map.h"
+#include "mpisync_sampling.h"
 #include "mpisync_shadow.h"
 #include "mpisync_zero.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
@@ -428,6 +429,7 @@ void RegisterUntrackedOp(const MPI_Request *request, const char *call,
           op->request_slot = 0; // several variables: none names them all
         return;
       }
+  CountStandIn();
   PendingOp *op = NewOp(call, persistent);
   op->untracked = true;
   op->untracked_count = 1;

@@ -2,6 +2,8 @@
 // counter (a locked instruction per operation is what sampling saves).
 #include "mpisync_sampling.h"
 
+#include <mpi.h>
+
 #include "mpisync_flags.h"
 #include "mpisync_random.h"
 #include "mpisync_report.h"
@@ -24,7 +26,10 @@ THREADLOCAL u64 untracked_left;
 THREADLOCAL u64 rng;
 THREADLOCAL bool seeded;
 
-atomic_uint64_t started_count, tracked_count; // stats=1 only
+atomic_uint64_t started_count, tracked_count, stand_in_count; // stats=1
+
+// Until MPI_Init says otherwise, threads may call MPI at once.
+bool concurrent_mpi_calls = true;
 
 // The number of operations let through before the next tracked one:
 // uniform in [0, 2N - 2].
@@ -67,6 +72,17 @@ bool DrawSample() {
   return track;
 }
 
+bool UntrackedNeedStandIns() { return concurrent_mpi_calls; }
+
+void NoteThreadLevel(int provided) {
+  concurrent_mpi_calls = provided >= MPI_THREAD_MULTIPLE;
+}
+
+void CountStandIn() {
+  if (UNLIKELY(stats_enabled))
+    atomic_fetch_add(&stand_in_count, 1, memory_order_relaxed);
+}
+
 void PrintSamplingStats() {
   if (sample_every <= 1)
     return;
@@ -74,6 +90,9 @@ void PrintSamplingStats() {
          (unsigned long long)atomic_load(&tracked_count, memory_order_relaxed),
          (unsigned long long)atomic_load(&started_count, memory_order_relaxed),
          (unsigned long long)sample_every);
+  Printf("  %-40s %llu\n", "stand-ins of untracked operations",
+         (unsigned long long)atomic_load(&stand_in_count,
+                                         memory_order_relaxed));
 }
 
 } // namespace mpisync

@@ -31,7 +31,23 @@ inline bool SampleOperation() { return sample_every <= 1 || DrawSample(); }
 // sample_ops > 1.
 inline bool SamplingOn() { return sample_every > 1; }
 
-// stats=1: how many operations were started and how many were tracked.
+// Whether an untracked operation needs a stand-in that holds its handle
+// in the request map (RegisterUntrackedOp, mpisync_pending.h). Only where
+// two threads' MPI calls may run at once (MPI_THREAD_MULTIPLE, or a level
+// not known: before MPI_Init, or under MPI sessions): there a completion's
+// hook may run after the library gave the completed operation's handle to
+// another thread's start. At any lower level the program's MPI calls, and
+// the hooks inside them, run one at a time, and an untracked operation is
+// nothing to the runtime: no lock, no record (a program with 10^5 pending
+// receives kept 10^5 stand-ins).
+bool UntrackedNeedStandIns();
+// The thread level MPI_Init or MPI_Init_thread provided.
+void NoteThreadLevel(int provided);
+// stats=1: one more stand-in was made.
+void CountStandIn();
+
+// stats=1: how many operations were started and how many were tracked,
+// and how many stand-ins the untracked ones took.
 void PrintSamplingStats();
 
 } // namespace mpisync

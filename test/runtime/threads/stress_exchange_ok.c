@@ -11,6 +11,9 @@
 // of 3000 iterations, every run).
 // RUN: %mpicc -fsanitize=mpisync -pthread -DITERS=3000 %s -o %t.long
 // RUN: env MPISYNC_OPTIONS=sample_ops=2 %mpiexec -n 2 %t.long 2>&1 | FileCheck %s --check-prefix=SAMPLED --implicit-check-not=MPISync
+// Under MPI_THREAD_MULTIPLE the untracked operations keep their stand-ins.
+// RUN: env MPISYNC_OPTIONS=sample_ops=2:stats=1 %mpiexec -n 2 %t 2>&1 | FileCheck %s --check-prefix=STANDINS --implicit-check-not=ERROR
+// STANDINS: stand-ins of untracked operations {{[1-9][0-9]*}}
 #include <mpi.h>
 #include <pthread.h>
 #include <stdio.h>
