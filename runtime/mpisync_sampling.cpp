@@ -90,9 +90,9 @@ void PrintSamplingStats() {
          (unsigned long long)atomic_load(&tracked_count, memory_order_relaxed),
          (unsigned long long)atomic_load(&started_count, memory_order_relaxed),
          (unsigned long long)sample_every);
-  Printf("  %-40s %llu\n", "stand-ins of untracked operations",
-         (unsigned long long)atomic_load(&stand_in_count,
-                                         memory_order_relaxed));
+  Printf(
+      "  %-40s %llu\n", "stand-ins of untracked operations",
+      (unsigned long long)atomic_load(&stand_in_count, memory_order_relaxed));
 }
 
 } // namespace mpisync
