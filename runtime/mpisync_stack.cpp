@@ -83,8 +83,14 @@ u32 CaptureStack(uptr pc, uptr bp, bool fast) {
   }
   u32 id = StackDepotPut(stack);
   KnownStack &slot = free_slot ? *free_slot : known_stacks[home];
-  slot.fingerprint = fingerprint;
+  // Emptied, then the id, then the fingerprint: a signal handler that
+  // captures a stack meanwhile finds a miss or the new pair, never the old
+  // fingerprint with the new id.
+  slot.fingerprint = 0;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
   slot.id = id;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  slot.fingerprint = fingerprint;
   return id;
 }
 
