@@ -336,10 +336,8 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   if (!op)
     return;
   if (op == &untracked_start) {
-    if (rc == MPI_SUCCESS && request && UntrackedNeedStandIns()) {
-      StateLock lock(&StateMutex());
+    if (rc == MPI_SUCCESS && request)
       RegisterUntrackedOp(request, call.name(), /*persistent=*/false);
-    }
     return;
   }
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL) {
@@ -381,13 +379,8 @@ void OnPersistentInit(MpiCall &call, int rc, const MPI_Request *request,
                       const BufferArg *buffers, int n) {
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL)
     return;
-  if (!SampleOperation()) { // every start of it goes unchecked
-    if (UntrackedNeedStandIns()) {
-      StateLock lock(&StateMutex());
-      RegisterUntrackedOp(request, call.name(), /*persistent=*/true);
-    }
-    return;
-  }
+  if (!SampleOperation()) // every start of it goes unchecked
+    return RegisterUntrackedOp(request, call.name(), /*persistent=*/true);
   StateLock lock(&StateMutex());
   PendingOp *op = NewOp(call.name(), /*persistent=*/true);
   for (int i = 0; i < n; i++)

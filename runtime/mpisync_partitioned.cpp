@@ -17,13 +17,8 @@ void OnPartitionedInit(MpiCall &call, int rc, const MPI_Request *request,
                        MPI_Count count, MPI_Datatype datatype) {
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL)
     return;
-  if (!SampleOperation()) { // every start of it goes unchecked
-    if (UntrackedNeedStandIns()) {
-      StateLock lock(&StateMutex());
-      RegisterUntrackedOp(request, call.name(), /*persistent=*/true);
-    }
-    return;
-  }
+  if (!SampleOperation()) // every start of it goes unchecked
+    return RegisterUntrackedOp(request, call.name(), /*persistent=*/true);
   MPI_Aint lb = 0, extent = 0;
   if (PMPI_Type_get_extent(datatype, &lb, &extent) != MPI_SUCCESS)
     return;

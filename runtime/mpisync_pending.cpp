@@ -417,8 +417,9 @@ PendingOp *FindOp(MPI_Request request, const MPI_Request *slot) {
 
 void RegisterUntrackedOp(const MPI_Request *request, const char *call,
                          bool persistent) {
-  if (*request == MPI_REQUEST_NULL)
+  if (*request == MPI_REQUEST_NULL || !UntrackedNeedStandIns())
     return;
+  StateLock lock(&StateMutex());
   int tid = CurrentTid();
   if (PendingOp **entry = FindRequestSlot(*request))
     for (PendingOp *op = *entry; op; op = op->next_same_handle)

@@ -174,6 +174,8 @@ void UnregisterOp(PendingOp *op);
 // (One stand-in for the untracked operations of every thread knew neither:
 // a thread completing one of its own, with a tracked record of another
 // thread's ahead of that stand-in on the handle, took the record.)
+// Only where threads may call MPI at once (UntrackedNeedStandIns,
+// mpisync_sampling.h); elsewhere it does nothing. Takes StateMutex itself.
 void RegisterUntrackedOp(const MPI_Request *request, const char *call,
                          bool persistent);
 // One of the operations `op` stands for was completed or freed.
