@@ -12,6 +12,7 @@
 #include "mpisync_rma.h"
 #include "mpisync_rma_window.h"
 #include "mpisync_rtl.h"
+#include "mpisync_send_status.h"
 #include "mpisync_shadow.h"
 #include "mpisync_stack.h"
 #include "mpisync_stats.h"
@@ -91,6 +92,9 @@ void CheckEntered(uptr p, uptr size, bool is_write, uptr pc, uptr bp) {
   if (!(bits & ~(kShadowWinMask | kShadowUnorderedMask)))
     return;
   CountStat(kStatShadow);
+  // The verdict of a write to a send buffer: has the data left by now?
+  if (is_write)
+    AskSendsBrokenBy(p, size);
   StateLock lock(&StateMutex());
   AccessInfo access = {p, size, is_write, pc, bp};
   ForEachOverlap(

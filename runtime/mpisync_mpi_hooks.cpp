@@ -15,8 +15,10 @@
 #include "mpisync_rma.h"
 #include "mpisync_rtl.h"
 #include "mpisync_sampling.h"
+#include "mpisync_send_status.h"
 #include "mpisync_shadow.h"
 #include "mpisync_stack.h"
+#include "mpisync_thread_level.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_libc.h"
@@ -137,28 +139,6 @@ void CheckOverlaps(PendingOp *op, u32 start_stack) {
 
 namespace {
 
-// A send the library reports complete right after starting it had its data
-// consumed inside the call (an eager copy, also one the datatype engine made
-// without memcpy): later writes are latent. Asking does not complete the
-// request for the program (MPI_Request_get_status neither frees nor
-// deactivates it). Called without StateMutex: the library's progress inside
-// the query reaches the memcpy interceptor, which takes it. The caller owns
-// `op` meanwhile (not registered yet, or a persistent request that only the
-// starting thread may use).
-bool SendCompleteInLibrary(const PendingOp *op, MPI_Request request) {
-  if (request == MPI_REQUEST_NULL || stand_in_handles)
-    return false;
-  bool sends = false;
-  for (uptr b = 0; b < op->num_buffers; b++)
-    sends |= !LibraryWrites(op->buffers[b].role);
-  if (!sends)
-    return false;
-  int flag = 0;
-  return PMPI_Request_get_status(request, &flag, MPI_STATUS_IGNORE) ==
-             MPI_SUCCESS &&
-         flag;
-}
-
 // Status of a send's stand-in request: nothing received, not cancelled.
 int QueryCompletedSend(void *, MPI_Status *status) {
   PMPI_Status_set_elements(status, MPI_BYTE, 0);
@@ -221,6 +201,7 @@ void OnInit(MpiCall &, int rc) {
 }
 
 void BeforeFinalize(MpiCall &call) {
+  NoteFinalizing();
   FinalizeWindows(call);
   StateLock lock(&StateMutex());
   PendingOp **ops;
@@ -349,10 +330,20 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
   // the operation meanwhile. A copy of the data observed inside the call
   // (an eager send) already says it: no extra MPI call, which under
   // MPI_THREAD_MULTIPLE would contend for the library's lock and progress
-  // engine once more per send (docs/performance.md).
-  bool observed = __atomic_load_n(&op->send_data_consumed, __ATOMIC_RELAXED);
-  bool consumed = observed || SendCompleteInLibrary(op, *request);
+  // engine once more per send (docs/performance.md). Where the first
+  // write that needs the verdict can ask instead, nothing is asked here,
+  // unless the handle already stands for another pending operation:
+  // MPICH's one shared handle of sends completed inside their call.
+  bool consumed = __atomic_load_n(&op->send_data_consumed, __ATOMIC_RELAXED);
+  bool can_wait = SendStatusCanWait();
+  if (!consumed && !can_wait)
+    consumed = SendCompleteInLibrary(op, *request);
   StateLock lock(&StateMutex());
+  if (!consumed && can_wait && FindOp(*request)) {
+    StateMutex().Unlock();
+    consumed = SendCompleteInLibrary(op, *request);
+    StateMutex().Lock();
+  }
   // Under sample_ops an untracked operation's stand-in may hold the shared
   // handle for many operations of its thread, with no variable that names
   // them: a tracked send that completed inside its call always gets a
@@ -402,6 +393,7 @@ void BeforeStartRequests(MpiCall &call, const SavedRequests &requests) {
     if (op->partitioned)
       ArmPartitionsForStart(op);
     op->send_data_consumed = op->recv_data_written = false;
+    op->send_status_asked = false;
     op->send_bytes_moved = op->recv_bytes_moved = 0;
     CheckOverlaps(op, call.Stack());
     ActivateOp(op);
@@ -423,7 +415,7 @@ void AfterStartRequests(MpiCall &, int rc, const SavedRequests &requests) {
       MarkShadow(op);
       ReportBuffersExceedingMemory(*op);
     }
-    if (SendCompleteInLibrary(op, requests[i])) {
+    if (!SendStatusCanWait() && SendCompleteInLibrary(op, requests[i])) {
       StateLock lock(&StateMutex());
       NoteSendConsumed(op);
     }

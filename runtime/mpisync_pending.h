@@ -103,6 +103,9 @@ struct PendingOp {
   // MPI_Rget, MPI_Rget_accumulate: their request completes them at the
   // target too (the data came back).
   bool rma_remote_on_request;
+  // A write that broke its send's rules asked the library whether the data
+  // had left (mpisync_send_status.h): asked once per start.
+  bool send_status_asked;
   uptr request_slot;
   // MPICH hands out one shared handle for requests that completed inside
   // their starting call; operations with equal handles form a FIFO chain.

@@ -2,13 +2,12 @@
 // counter (a locked instruction per operation is what sampling saves).
 #include "mpisync_sampling.h"
 
-#include <mpi.h>
-
 #include "mpisync_flags.h"
 #include "mpisync_random.h"
 #include "mpisync_report.h"
 #include "mpisync_rtl.h"
 #include "mpisync_stats.h"
+#include "mpisync_thread_level.h"
 #include "sanitizer_common/sanitizer_atomic.h"
 #include "sanitizer_common/sanitizer_common.h"
 
@@ -27,9 +26,6 @@ THREADLOCAL u64 rng;
 THREADLOCAL bool seeded;
 
 atomic_uint64_t started_count, tracked_count, stand_in_count; // stats=1
-
-// Until MPI_Init says otherwise, threads may call MPI at once.
-bool concurrent_mpi_calls = true;
 
 // The number of operations let through before the next tracked one:
 // uniform in [0, 2N - 2].
@@ -72,11 +68,7 @@ bool DrawSample() {
   return track;
 }
 
-bool UntrackedNeedStandIns() { return concurrent_mpi_calls; }
-
-void NoteThreadLevel(int provided) {
-  concurrent_mpi_calls = provided >= MPI_THREAD_MULTIPLE;
-}
+bool UntrackedNeedStandIns() { return ConcurrentMpiCalls(); }
 
 void CountStandIn() {
   if (UNLIKELY(stats_enabled))

@@ -41,8 +41,6 @@ inline bool SamplingOn() { return sample_every > 1; }
 // nothing to the runtime: no lock, no record (a program with 10^5 pending
 // receives kept 10^5 stand-ins).
 bool UntrackedNeedStandIns();
-// The thread level MPI_Init or MPI_Init_thread provided.
-void NoteThreadLevel(int provided);
 // stats=1: one more stand-in was made.
 void CountStandIn();
 

@@ -6,6 +6,7 @@
 #include "mpisync_report.h"
 #include "mpisync_report_desc.h"
 #include "mpisync_sampling.h"
+#include "mpisync_send_status.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_interface_internal.h"
 #include "scaling_guard/guard_layer.h"
@@ -35,6 +36,7 @@ void PrintStats() {
                                                 memory_order_relaxed));
   Printf("%s", out.data());
   PrintSamplingStats();
+  PrintSendStatusStats();
   PrintScalingGuardStats();
   if (amplify::Active())
     amplify::PrintStats();
