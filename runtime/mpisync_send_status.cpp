@@ -61,22 +61,20 @@ void AskSendsBrokenBy(uptr p, uptr size) {
   uptr n = 0;
   {
     StateLock lock(&StateMutex());
-    ForEachOverlap(p, p + size,
-                   [&](PendingOp *op, PendingBuffer &buf, uptr, uptr,
-                       MPI_Count) {
-                     RuleVerdict verdict =
-                         RuleFor(buf.role, BufferAccess::kStore).verdict;
-                     if (verdict != RuleVerdict::kDataConsumed || op->rma ||
-                         op->untracked || op->freed_while_active ||
-                         op->send_status_asked ||
-                         op->state != OpState::kActive ||
-                         op->request == MPI_REQUEST_NULL || n == kMaxAsked)
-                       return;
-                     op->send_status_asked = true;
-                     ApplyLoggedCopies(op);
-                     if (!op->send_data_consumed)
-                       asked[n++] = op->request;
-                   });
+    ForEachOverlap(
+        p, p + size,
+        [&](PendingOp *op, PendingBuffer &buf, uptr, uptr, MPI_Count) {
+          RuleVerdict verdict = RuleFor(buf.role, BufferAccess::kStore).verdict;
+          if (verdict != RuleVerdict::kDataConsumed || op->rma ||
+              op->untracked || op->freed_while_active ||
+              op->send_status_asked || op->state != OpState::kActive ||
+              op->request == MPI_REQUEST_NULL || n == kMaxAsked)
+            return;
+          op->send_status_asked = true;
+          ApplyLoggedCopies(op);
+          if (!op->send_data_consumed)
+            asked[n++] = op->request;
+        });
   }
   bool complete[kMaxAsked];
   for (uptr i = 0; i < n; i++) {
@@ -93,10 +91,10 @@ void AskSendsBrokenBy(uptr p, uptr size) {
 }
 
 void PrintSendStatusStats() {
-  Printf("  %-40s %llu at a start, %llu at a write\n", "send status queries",
-         (unsigned long long)atomic_load(&asked_at_start, memory_order_relaxed),
-         (unsigned long long)atomic_load(&asked_at_write,
-                                         memory_order_relaxed));
+  Printf(
+      "  %-40s %llu at a start, %llu at a write\n", "send status queries",
+      (unsigned long long)atomic_load(&asked_at_start, memory_order_relaxed),
+      (unsigned long long)atomic_load(&asked_at_write, memory_order_relaxed));
 }
 
 } // namespace mpisync
