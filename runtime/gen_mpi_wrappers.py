@@ -215,6 +215,8 @@ def rma_body(entry, name, call):
             if key in a:
                 out.append("  args.%s = %s;" % (field, a[key]))
         req = a.get("req", "nullptr")
+        if "req" in a:
+            out.append("  args.with_request = true;")
         return out + ["  mpisync::BeforeRmaOp(call, args);",
                       "  int rc = %s;" % call,
                       "  mpisync::AfterRmaOp(call, rc, %s);" % req]

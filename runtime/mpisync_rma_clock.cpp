@@ -13,6 +13,16 @@ namespace mpisync {
 
 namespace {
 u64 lseq = 1;
+
+// Records of the channel's windows made before now are not continued by
+// later operations (Window::last_ordering_lseq).
+void NoteOrderingEvent(WinChannel *c) {
+  for (uptr i = 0; i < NumWindows(); i++) {
+    Window *w = WindowAt(i);
+    if (w->channel == c)
+      w->last_ordering_lseq = Lseq();
+  }
+}
 } // namespace
 
 u64 *DepartingChannel(WinChannel *c) {
@@ -25,6 +35,7 @@ u64 *DepartingChannel(WinChannel *c) {
     w->current_vc = ~(uptr)0;
     Rearm(w);
   }
+  NoteOrderingEvent(c);
   // What this process does from now on is not what the departing clock
   // orders before the receiver: a store right after an MPI_Send is
   // concurrent with the Put the receiver makes when the message arrives.
@@ -54,6 +65,7 @@ void JoinChannelClock(WinChannel *c, const u64 *other) {
     if (i != c->rank && other[i] > c->vc[i])
       c->vc[i] = other[i];
   LseqTick(); // every window's snapshot (CurrentClock) is now stale
+  NoteOrderingEvent(c);
 }
 
 void JoinClock(Window *w, const u64 *other) {

@@ -62,6 +62,9 @@ struct RmaOpArgs {
   MPI_Datatype target_type = MPI_DATATYPE_NULL;
   MPI_Op op = MPI_OP_NULL;
   MPI_Win win = MPI_WIN_NULL;
+  // MPI_Rput, MPI_Rget, ...: a request completes it (at the origin, and
+  // for the get forms at the target too).
+  bool with_request = false;
 };
 
 } // namespace mpisync

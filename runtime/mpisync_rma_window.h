@@ -131,6 +131,12 @@ struct Window {
   // (mpisync_rma_records.cpp, ContinuedRecord); allocated at the first
   // record. Only a hint: a slot is believed after its record is checked.
   u32 *record_ends;
+  // The lseq of this process's last event that orders what follows it
+  // apart from what came before: a load, store or buffer recorded in the
+  // window, or a join or departure of its clock (a synchronization). Only
+  // an operation started after it may have its record continued by a later
+  // one (ContinuedOperation, mpisync_rma_records.cpp).
+  u64 last_ordering_lseq;
   // Granules whose window bits were cleared after a record: re-armed when
   // the lseq moves on.
   InternalMmapVector<Region> dirty;
