@@ -51,11 +51,11 @@ bool SendCompleteInLibrary(const PendingOp *op, MPI_Request request) {
 }
 
 bool SendStatusCanWait() {
-  return !SamplingOn() && EveryCheckingThreadMayCallMpi();
+  return !SamplingOn() && SingleThreadedMpi();
 }
 
 void AskSendsBrokenBy(uptr p, uptr size) {
-  if (stand_in_handles || !CurrentThreadMayCallMpi())
+  if (stand_in_handles || !OnlyThreadCallingMpi())
     return;
   MPI_Request asked[kMaxAsked];
   uptr n = 0;

@@ -2,11 +2,13 @@
 // (MPI_Request_get_status) for the verdict of a write to the send buffer
 // (docs/design.md, "Manifest and latent"). Asking is a progress poll of the
 // library: once per send it was a third of bench/'s labelprop_p2p's added
-// time, and it almost never said yes there (27 of 624,074 sends). So where
-// every thread that may find a write may also call MPI, a start asks
-// nothing and the first write that breaks the send's rules asks instead:
-// whether the data had left by the time of the write, which is what the
-// verdict says.
+// time, and it almost never said yes there (27 of 624,074 sends). So in a
+// program of one thread that alone calls MPI, a start asks nothing and the
+// first write that breaks the send's rules asks instead: whether the data
+// had left by the time of the write, which is what the verdict says. With
+// threads a start still asks: then the handle is the starting thread's
+// alone (not yet registered), where at a write another thread may be
+// completing and freeing the request, or may not call MPI at all.
 #ifndef MPISYNC_SEND_STATUS_H
 #define MPISYNC_SEND_STATUS_H
 
@@ -27,14 +29,14 @@ namespace mpisync {
 bool SendCompleteInLibrary(const PendingOp *op, MPI_Request request);
 
 // Whether a start may leave the question to the first write that needs
-// the verdict (EveryCheckingThreadMayCallMpi, and no sample_ops: a
+// the verdict (SingleThreadedMpi, and no sample_ops: a
 // stand-in may hold the shared handle of completed sends, which a tracked
 // send must then not share, so that needs knowing at the start).
 bool SendStatusCanWait();
 
 // Before the write [p, p + size) is judged: for each active send it
 // breaks whose data the library was not yet seen consuming, asked once
-// per start, when this thread may call MPI (CurrentThreadMayCallMpi).
+// per start, when this thread alone calls MPI (OnlyThreadCallingMpi).
 // Takes StateMutex itself, and lets it go for the queries.
 void AskSendsBrokenBy(uptr p, uptr size);
 

@@ -26,25 +26,18 @@ bool ConcurrentMpiCalls() {
          provided_level >= MPI_THREAD_MULTIPLE;
 }
 
-bool EveryCheckingThreadMayCallMpi() {
-  if (provided_level == kLevelUnknown)
-    return false;
-  if (provided_level >= MPI_THREAD_MULTIPLE)
-    return true;
-  // A program that asked for MPI_THREAD_FUNNELED or SERIALIZED has threads
-  // that may not call MPI, now or later; at MPI_THREAD_SINGLE a second
-  // thread breaks the level, and one that exists is seen (one created after
-  // the question was not asked is not).
+bool SingleThreadedMpi() {
+  // A program that asked for MPI_THREAD_FUNNELED or higher has threads, now
+  // or later; at MPI_THREAD_SINGLE a second thread breaks the level, and
+  // one that exists is seen (one made after the question is not).
   return provided_level == MPI_THREAD_SINGLE && !threads::Tracking();
 }
 
-bool CurrentThreadMayCallMpi() {
-  if (provided_level == kLevelUnknown || finalizing || InsideMpi())
+bool OnlyThreadCallingMpi() {
+  if (finalizing || InsideMpi() ||
+      (provided_level != MPI_THREAD_SINGLE &&
+       provided_level != MPI_THREAD_FUNNELED))
     return false;
-  if (provided_level >= MPI_THREAD_MULTIPLE)
-    return true;
-  if (provided_level == MPI_THREAD_SERIALIZED)
-    return false; // another thread may be inside MPI right now
   int main = 0;
   return PMPI_Is_thread_main(&main) == MPI_SUCCESS && main;
 }

@@ -10,15 +10,16 @@ void NoteThreadLevel(int provided);
 // Whether two threads' MPI calls may run at once: MPI_THREAD_MULTIPLE, or
 // a level not known (before MPI_Init returned, or under MPI sessions).
 bool ConcurrentMpiCalls();
-// Whether the level is known and every thread that may run MPISync's
-// checks may call MPI: MPI_THREAD_MULTIPLE, or MPI_THREAD_SINGLE while the
-// program has never had a second thread.
-bool EveryCheckingThreadMayCallMpi();
-// Whether the calling thread may make an MPI call of the runtime's own
-// now, outside any MPI call of its own: MPI_THREAD_MULTIPLE, or
-// MPI_THREAD_SINGLE or MPI_THREAD_FUNNELED on the thread that initialized
-// MPI; never before MPI_Init returned or after MPI_Finalize began.
-bool CurrentThreadMayCallMpi();
+// Whether the program is one thread that alone calls MPI, as far as can be
+// seen: MPI_THREAD_SINGLE, and no second thread was ever made.
+bool SingleThreadedMpi();
+// Whether the calling thread is the only one that may call MPI and may
+// make an MPI call of the runtime's own now, outside any MPI call of its
+// own: MPI_THREAD_SINGLE or MPI_THREAD_FUNNELED, on the thread that
+// initialized MPI; never before MPI_Init returned or after MPI_Finalize
+// began. (Under MPI_THREAD_MULTIPLE another thread may complete and free
+// a request the runtime asks about meanwhile.)
+bool OnlyThreadCallingMpi();
 // MPI_Finalize began: the runtime makes no MPI call of its own after it.
 void NoteFinalizing();
 
