@@ -50,9 +50,7 @@ bool SendCompleteInLibrary(const PendingOp *op, MPI_Request request) {
   return RequestComplete(request);
 }
 
-bool SendStatusCanWait() {
-  return !SamplingOn() && SingleThreadedMpi();
-}
+bool SendStatusCanWait() { return !SamplingOn() && SingleThreadedMpi(); }
 
 void AskSendsBrokenBy(uptr p, uptr size) {
   if (stand_in_handles || !OnlyThreadCallingMpi())
