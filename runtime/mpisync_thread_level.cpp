@@ -13,11 +13,15 @@ namespace {
 
 constexpr int kLevelUnknown = -1;
 int provided_level = kLevelUnknown;
+int main_tid; // the thread that initialized MPI (OnInit runs on it)
 bool finalizing;
 
 } // namespace
 
-void NoteThreadLevel(int provided) { provided_level = provided; }
+void NoteThreadLevel(int provided) {
+  provided_level = provided;
+  main_tid = CurrentTid();
+}
 
 void NoteFinalizing() { finalizing = true; }
 
@@ -38,8 +42,9 @@ bool OnlyThreadCallingMpi() {
       (provided_level != MPI_THREAD_SINGLE &&
        provided_level != MPI_THREAD_FUNNELED))
     return false;
-  int main = 0;
-  return PMPI_Is_thread_main(&main) == MPI_SUCCESS && main;
+  // The thread's cached id, not MPI_Is_thread_main: an MPI call per
+  // conflicting write of an erroneous loop.
+  return CurrentTid() == main_tid;
 }
 
 } // namespace mpisync

@@ -6,6 +6,7 @@
 
 namespace mpisync {
 
+// On the thread that initialized MPI (OnInit), which it remembers.
 void NoteThreadLevel(int provided);
 // Whether two threads' MPI calls may run at once: MPI_THREAD_MULTIPLE, or
 // a level not known (before MPI_Init returned, or under MPI sessions).
