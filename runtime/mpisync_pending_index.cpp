@@ -181,6 +181,18 @@ void IntervalIndex::Append(IndexNode *n) {
   last_ = n;
 }
 
+void IntervalIndex::Extend(IndexNode *node, uptr hi) {
+  if (hi > node->hi)
+    node->hi = hi;
+  node->unobserved = true;
+  for (IndexNode *up = node; up; up = up->parent) {
+    if (up->max_hi >= node->hi && up->any_unobserved)
+      break;
+    up->max_hi = Max(up->max_hi, node->hi);
+    up->any_unobserved = true;
+  }
+}
+
 void IntervalIndex::Remove(IndexNode *node) {
   IndexNode *up = node->parent;
   IndexNode *sub = Merge(node->left, node->right);

@@ -49,6 +49,10 @@ public:
   IndexNode *Insert(uptr lo, uptr hi, PendingOp *op, uptr buffer,
                     bool observed);
   void Remove(IndexNode *node);
+  // `node`'s interval now ends at hi (>= its end) and holds data the
+  // library was not yet seen moving: O(depth), its place is unchanged
+  // (nodes are ordered by their start).
+  void Extend(IndexNode *node, uptr hi);
   // Removes every node: O(1), their address-order chain joins the free
   // list whole.
   void Clear();

@@ -61,10 +61,39 @@ HandingCall HandedBy(const PendingOp &op, const PendingBuffer &buf) {
 // "ADDR is N bytes from the start of the send buffer [lo, hi) of a pending
 // MPI_Isend (COUNT x TYPE, element E), started here:" and the stack, then
 // where the request was freed or last completed.
+namespace {
+// RMA operations that continued one another's buffer (ContinueRmaOp) share
+// it, each call's `requested_count` elements after the one before: the
+// report names the part of the call whose elements hold `addr`, as the
+// call's own buffer would have been, and the element in it.
+const PendingBuffer &CallsPart(const PendingBuffer &buf, uptr addr,
+                               MPI_Count *element, PendingBuffer *part) {
+  MPI_Count per_call = buf.requested_count;
+  if (!buf.map || per_call <= 0 || buf.count <= per_call ||
+      buf.map->extent <= 0 || buf.unmapped_at)
+    return buf;
+  uptr call_bytes = (uptr)per_call * (uptr)buf.map->extent;
+  MPI_Count calls = buf.count / per_call;
+  MPI_Count k =
+      addr > buf.base ? (MPI_Count)((addr - buf.base) / call_bytes) : 0;
+  if (k >= calls)
+    k = calls - 1;
+  *part = buf;
+  part->base = buf.base + (uptr)k * call_bytes;
+  part->count = per_call;
+  part->lo = buf.lo + (uptr)k * call_bytes;
+  part->hi = part->lo + (buf.hi - buf.lo) - (uptr)(calls - 1) * call_bytes;
+  if (*element >= 0)
+    *element -= k * per_call;
+  return *part;
+}
+} // namespace
+
 void DescribeBufferAt(ReportDesc *desc, uptr addr, const PendingOp &op,
-                      const PendingBuffer &buf, MPI_Count element,
+                      const PendingBuffer &whole, MPI_Count element,
                       const char *state) {
   ReportBuffer &b = desc->buffer;
+  const PendingBuffer &buf = CallsPart(whole, addr, &element, &b.part);
   desc->has_buffer = true;
   b.op = &op;
   b.buf = &buf;

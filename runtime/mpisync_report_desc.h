@@ -25,7 +25,10 @@ struct ReportStack {
 // The pending buffer a report is about, and where in it the conflict is.
 struct ReportBuffer {
   const PendingOp *op;
-  const PendingBuffer *buf;
+  const PendingBuffer *buf; // `part`, or the operation's own
+  // The part of a buffer several RMA calls share that one call gave
+  // (ContinueRmaOp, mpisync_report_buffer.cpp).
+  PendingBuffer part;
   uptr addr;
   MPI_Count element; // -1: not one element
   char datatype[64];

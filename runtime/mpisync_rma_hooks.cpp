@@ -16,6 +16,7 @@
 #include "mpisync_rma_call_names.h"
 #include "mpisync_scratch.h"
 
+#include "amplify/amplify.h"
 #include "clone/clone_state.h"
 #include "mpisync/buffer_rules.h"
 #include "mpisync_flags.h"
@@ -27,6 +28,7 @@
 #include "mpisync_rma_transport.h"
 #include "mpisync_rtl.h"
 #include "mpisync_stack.h"
+#include "mpisync_thread_level.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"
 #include "threads/unordered_buffers.h"
@@ -67,6 +69,20 @@ enum : u8 { kLockShared = 1, kLockExclusive = 2, kLockNoCheck = 4 };
 
 // The origin/result buffers of the operation being started by this thread.
 THREADLOCAL PendingOp *starting_rma_op;
+// ... or the earlier operation it continued (ContinueRmaOp).
+THREADLOCAL RmaContinuation starting_rma_continuation;
+
+// Whether the operation of `a` may join the operation before it
+// (ContinueRmaOp): in a fence epoch and no other, where the next fence
+// completes every operation at once whatever its target; without a
+// request; with MPI calls of one thread at a time (under
+// MPI_THREAD_MULTIPLE another thread's synchronization may complete the
+// earlier one meanwhile); not under amplify, which issues the operations
+// itself.
+bool MayContinue(const Window *w, const RmaOpArgs &a) {
+  return !a.with_request && w->fence_open && !w->start_open && !w->lock_all &&
+         w->locks_held == 0 && !ConcurrentMpiCalls() && !amplify::Enabled();
+}
 
 // Releases the origin and result buffers of operations of `w` to `target`
 // (-1: all targets): completed locally by `stack`.
@@ -345,6 +361,7 @@ void OnWinCreate(MpiCall &call, int rc, WinKind kind, void *base,
   PMPI_Allgather(&mine, 1, MPI_AINT, w->disp_unit, 1, MPI_AINT, w->comm);
   w->lock = static_cast<u8 *>(RuntimeAlloc(n));
   internal_memset(w->lock, 0, n);
+  w->locks_held = 0;
   w->clock_joined = static_cast<bool *>(RuntimeAlloc(n));
   internal_memset(w->clock_joined, 0, n);
   w->sent_records_msgs = static_cast<u64 *>(RuntimeAlloc(sizeof(u64) * n));
@@ -680,6 +697,7 @@ void AfterWinSync(MpiCall &call, int rc, const WinSyncArgs &a) {
     if (!ValidTarget(w, a.rank))
       break;
     // MPI_MODE_NOCHECK: no lock is taken, nothing to learn (high bit).
+    w->locks_held += !w->lock[a.rank];
     w->lock[a.rank] = (a.lock_type == MPI_LOCK_EXCLUSIVE ? kLockExclusive
                                                          : kLockShared) |
                       (a.assert_flags & MPI_MODE_NOCHECK ? kLockNoCheck : 0);
@@ -691,6 +709,7 @@ void AfterWinSync(MpiCall &call, int rc, const WinSyncArgs &a) {
       break;
     SendRecords(w, a.rank, kTagPassiveRecords, false);
     CompleteLocally(w, a.rank, stack);
+    w->locks_held -= w->lock[a.rank] != 0;
     w->lock[a.rank] = 0;
     break;
   case WinSync::kLockAll:
@@ -725,6 +744,7 @@ void AfterWinSync(MpiCall &call, int rc, const WinSyncArgs &a) {
 
 void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
   starting_rma_op = nullptr;
+  starting_rma_continuation.op = nullptr;
   if (a.target == MPI_PROC_NULL)
     return; // MPI 4.1 12.3: an operation with no effect
   Lock lock(&RmaMutex());
@@ -784,6 +804,10 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
   // Two Gets (or a Get and a Get_accumulate) filling overlapping result
   // buffers, a result buffer over a pending receive's, ...: MPI 4.1 12.7.
   CheckOverlaps(op, op->start_stack);
+  if (MayContinue(w, a) && ContinueRmaOp(*op, &starting_rma_continuation)) {
+    DestroyOp(op); // never active: back to the free list
+    return;
+  }
   ActivateOp(op);
   // Watched from the start, under this lock: the library's own accesses
   // inside the call do not go through the shadow, and an operation without
@@ -796,6 +820,15 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
 void AfterRmaOp(MpiCall &, int rc, const MPI_Request *request) {
   PendingOp *op = starting_rma_op;
   starting_rma_op = nullptr;
+  if (starting_rma_continuation.op) {
+    // No request, and the earlier operation is still active: no other
+    // thread calls MPI meanwhile (MayContinue).
+    if (rc != MPI_SUCCESS) {
+      StateLock lock(&StateMutex());
+      UndoRmaContinuation(starting_rma_continuation);
+    }
+    starting_rma_continuation.op = nullptr;
+  }
   LseqTick();
   bool has_request = request && *request != MPI_REQUEST_NULL;
   // A started operation without a request is complete only at a later

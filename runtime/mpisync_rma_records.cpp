@@ -476,16 +476,26 @@ uptr RecordEndSlot(uptr end, int owner, RmaRecord::Kind kind) {
   return (uptr)((key * 0x9E3779B97F4A7C15ull) >> (64 - kRecordEndsLog));
 }
 
+// The index + 1 in `list` of the record the slot of (end, owner, kind)
+// names if its end's low bits match, else 0.
+uptr SlotFor(const Window *w, const ScratchVector<RmaRecord> &list, uptr end,
+             int owner, RmaRecord::Kind kind) {
+  if (!w->record_ends)
+    return 0;
+  const RecordEnd &slot = w->record_ends[RecordEndSlot(end, owner, kind)];
+  if (slot.at == 0 || slot.at > list.size() || slot.end_bits != (u32)end)
+    return 0;
+  return slot.at;
+}
+
 // The record of `list` that ends at `lo` and that an access at [lo, hi)
 // continues (same owner, kind, clock interval and place in the program:
 // a report names the record's first access), or null.
 RmaRecord *ContinuedRecord(Window *w, ScratchVector<RmaRecord> &list, int owner,
                            RmaRecord::Kind kind, uptr lo, u64 now, uptr vc,
                            u32 stack) {
-  if (!w->record_ends)
-    return nullptr;
-  uptr at = w->record_ends[RecordEndSlot(lo, owner, kind)];
-  if (at == 0 || at > list.size())
+  uptr at = SlotFor(w, list, lo, owner, kind);
+  if (at == 0)
     return nullptr;
   RmaRecord &r = list[at - 1];
   if (r.is_op || r.hi != lo || r.start != now || r.vc != vc ||
@@ -513,10 +523,8 @@ RmaRecord *ContinuedRecord(Window *w, ScratchVector<RmaRecord> &list, int owner,
 // names the call and the bytes its operations wrote together (docs/rma.md).
 RmaRecord *ContinuedOperation(Window *w, ScratchVector<RmaRecord> &list,
                               const RmaRecord &r, uptr lo) {
-  if (!w->record_ends)
-    return nullptr;
-  uptr at = w->record_ends[RecordEndSlot(lo, r.owner, r.kind)];
-  if (at == 0 || at > list.size())
+  uptr at = SlotFor(w, list, lo, r.owner, r.kind);
+  if (at == 0)
     return nullptr;
   RmaRecord &c = list[at - 1];
   if (!c.is_op || c.hi != lo || c.end != kNotCompleted ||
@@ -531,12 +539,14 @@ RmaRecord *ContinuedOperation(Window *w, ScratchVector<RmaRecord> &list,
 void NoteRecordEnd(Window *w, const ScratchVector<RmaRecord> &list,
                    const RmaRecord *rec) {
   if (!w->record_ends) {
-    uptr bytes = sizeof(u32) << kRecordEndsLog;
-    w->record_ends = static_cast<u32 *>(RuntimeAlloc(bytes));
+    uptr bytes = sizeof(RecordEnd) << kRecordEndsLog;
+    w->record_ends = static_cast<RecordEnd *>(RuntimeAlloc(bytes));
     internal_memset(w->record_ends, 0, bytes);
   }
-  w->record_ends[RecordEndSlot(rec->hi, rec->owner, rec->kind)] =
-      (u32)(rec - list.data()) + 1;
+  RecordEnd &slot =
+      w->record_ends[RecordEndSlot(rec->hi, rec->owner, rec->kind)];
+  slot.at = (u32)(rec - list.data()) + 1;
+  slot.end_bits = (u32)rec->hi;
 }
 
 } // namespace

@@ -48,6 +48,14 @@ struct RmaRecord {
 };
 static_assert(sizeof(RmaRecord) == 64, "a record fills one cache line");
 
+// A slot of Window::record_ends. `end_bits`, the low half of the record's
+// end, turns away most slots of other records without reading the record
+// (a cache miss per RMA operation of bfs_rma's 10^5 per epoch).
+struct RecordEnd {
+  u32 at; // index + 1 in the record's list, 0 if empty
+  u32 end_bits;
+};
+
 struct Region {
   uptr lo, hi;
 };
@@ -99,6 +107,7 @@ struct Window {
   bool post_open;      // exposure epoch of MPI_Win_post
   InternalMmapVector<int> start_group, post_group;
   u8 *lock; // per target: 0, or how it is locked (mpisync_rma_hooks.cpp)
+  int locks_held; // targets whose `lock` entry is not 0
   bool lock_all;
   bool *clock_joined; // lock_all: the target's lock clock was read
 
@@ -127,10 +136,11 @@ struct Window {
   // when none, a completion has nothing to look for.
   uptr uncompleted;
   // Where each recent access record ends: [kRecordEnds] slots holding a
-  // record's index + 1 in its list, by a hash of (end, owner, kind), or 0
-  // (mpisync_rma_records.cpp, ContinuedRecord); allocated at the first
-  // record. Only a hint: a slot is believed after its record is checked.
-  u32 *record_ends;
+  // record's index + 1 in its list and the low bits of its end, by a hash
+  // of (end, owner, kind), or 0 (mpisync_rma_records.cpp, ContinuedRecord);
+  // allocated at the first record. Only a hint: a slot is believed after
+  // its record is checked.
+  RecordEnd *record_ends;
   // The lseq of this process's last event that orders what follows it
   // apart from what came before: a load, store or buffer recorded in the
   // window, or a join or departure of its clock (a synchronization). Only

@@ -3,6 +3,7 @@
 
 #include "amplify/amplify.h"
 
+#include "mpisync_pending.h"
 #include "mpisync_report.h"
 #include "mpisync_report_desc.h"
 #include "mpisync_sampling.h"
@@ -37,6 +38,7 @@ void PrintStats() {
   Printf("%s", out.data());
   PrintSamplingStats();
   PrintSendStatusStats();
+  PrintRmaContinuationStats();
   PrintScalingGuardStats();
   if (amplify::Active())
     amplify::PrintStats();

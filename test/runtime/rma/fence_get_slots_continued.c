@@ -1,0 +1,98 @@
+// Rank 0 Gets one element per call into consecutive slots of `got`, from
+// both ranks in turn, in one fence epoch (a BFS fetching its neighbours'
+// levels): each call continues the result buffer of the call before it,
+// and they share one pending operation (runtime/mpisync_pending.cpp,
+// ContinueRmaOp). A read of slot 37 inside the epoch is reported as a read
+// of the 37th call's own buffer: its [lo, hi), 1 x MPI_INT, element 0, at
+// that MPI_Get's line.
+// -DPAIRS: two elements per call; a read of the second element of the
+// 37th call's pair names element 1 of its 2 x MPI_INT.
+// -DUNDO: under MPI_ERRORS_RETURN, a call to a rank that does not exist
+// fails after the continuation was made: it is taken back, and the write
+// to that call's slot is no conflict; the write to the slot before it is.
+// -DFIXED: the slots are read after the closing fence; no report, and the
+// values are those of the targets' windows.
+// RUN: %mpicc -fsanitize=mpisync -O2 -g %s -o %t
+// RUN: env MPISYNC_OPTIONS=stats=1 not %mpiexec -n 2 %t > %t.out 2>&1
+// RUN: FileCheck %s --check-prefixes=CHECK,ONE < %t.out
+// RUN: %mpicc -fsanitize=mpisync -O2 -g -DPAIRS %s -o %t.pairs
+// RUN: not %mpiexec -n 2 %t.pairs > %t.pairs.out 2>&1
+// RUN: FileCheck %s --check-prefixes=CHECK,TWO < %t.pairs.out
+// RUN: %mpicc -fsanitize=mpisync -O2 -g -DUNDO %s -o %t.undo
+// RUN: not %mpiexec -n 2 %t.undo > %t.undo.out 2>&1
+// RUN: FileCheck %s --check-prefix=UNDO < %t.undo.out
+// RUN: %mpicc -fsanitize=mpisync -O2 -g -DFIXED %s -o %t.ok
+// RUN: env MPISYNC_OPTIONS=stats=1 %mpiexec -n 2 %t.ok > %t.ok.out 2>&1
+// RUN: FileCheck %s --check-prefix=OK --implicit-check-not=MPISync: < %t.ok.out
+#include <mpi.h>
+#include <stdio.h>
+
+#define N 100 // calls
+#ifdef PAIRS
+#define PER 2
+#else
+#define PER 1
+#endif
+
+int main(int argc, char **argv) {
+  int rank, *mem;
+  static int got[N * PER];
+  MPI_Win win;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Win_allocate(N * PER * sizeof(int), sizeof(int), MPI_INFO_NULL,
+                   MPI_COMM_WORLD, &mem, &win);
+  for (int i = 0; i < N * PER; i++)
+    mem[i] = 1000 * rank + i;
+  MPI_Win_fence(0, win);
+  if (rank == 0) {
+#ifdef UNDO
+    MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
+    MPI_Get(&got[0], 1, MPI_INT, 1, 0, 1, MPI_INT, win); // @undo_get
+    int rc = MPI_Get(&got[1], 1, MPI_INT, 99, 0, 1, MPI_INT, win);
+    fprintf(stderr, "bad get %s\n", rc == MPI_SUCCESS ? "succeeded" : "failed");
+    got[1] = -1; // not MPI's: that call failed
+    got[0] = -1; // @undo_write
+#else
+    for (int k = 0; k < N; k++)
+      MPI_Get(&got[k * PER], PER, MPI_INT, k % 2, k * PER, PER, MPI_INT, win); // @get
+#if !defined(FIXED)
+    fprintf(stderr, "slot at %p\n", (void *)&got[37 * PER]);
+    volatile int v = got[37 * PER + PER - 1]; // @read
+    (void)v;
+#endif
+#endif
+  }
+  MPI_Win_fence(0, win);
+  if (rank == 0) {
+    long bad = 0;
+#ifndef UNDO
+    for (int k = 0; k < N; k++)
+      for (int j = 0; j < PER; j++)
+        bad += got[k * PER + j] != 1000 * (k % 2) + k * PER + j;
+#endif
+    printf("wrong values: %ld\n", bad);
+  }
+  MPI_Win_free(&win);
+  MPI_Finalize();
+  return 0;
+}
+// CHECK: slot at [[SLOT:0x[0-9a-f]+]]
+// CHECK: ERROR: MPISync: rma-result-buffer-access on rank 0
+// ONE: READ of size 4 at [[SLOT]] by rank 0
+// TWO: READ of size 4 at {{0x[0-9a-f]+}} by rank 0
+// CHECK: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-23]]
+// ONE: is 0 bytes from the start of the receive buffer [[[SLOT]], {{0x[0-9a-f]+}}) of a pending MPI_Get (1 x MPI_INT, element 0)
+// TWO: is 4 bytes from the start of the receive buffer [[[SLOT]], {{0x[0-9a-f]+}}) of a pending MPI_Get (2 x MPI_INT, element 1)
+// CHECK: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-29]]
+// CHECK: SUMMARY: MPISync: rma-result-buffer-access {{.*}}fence_get_slots_continued.c:[[@LINE-27]]{{.*}}; MPI_Get at {{.*}}fence_get_slots_continued.c:[[@LINE-30]]
+// ONE: RMA operations continuing the one before 99
+// UNDO: bad get failed
+// UNDO-NOT: fence_get_slots_continued.c:[[@LINE-37]]
+// UNDO: ERROR: MPISync: rma-result-buffer-access on rank 0
+// UNDO: WRITE of size 4 at {{.*}} by rank 0
+// UNDO: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-39]]
+// UNDO: of a pending MPI_Get (1 x MPI_INT, element 0)
+// UNDO: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-45]]
+// OK-DAG: wrong values: 0
+// OK-DAG: RMA operations continuing the one before 99
