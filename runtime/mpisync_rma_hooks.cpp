@@ -16,7 +16,6 @@
 #include "mpisync_rma_call_names.h"
 #include "mpisync_scratch.h"
 
-#include "amplify/amplify.h"
 #include "clone/clone_state.h"
 #include "mpisync/buffer_rules.h"
 #include "mpisync_flags.h"
@@ -81,7 +80,7 @@ THREADLOCAL RmaContinuation starting_rma_continuation;
 // itself.
 bool MayContinue(const Window *w, const RmaOpArgs &a) {
   return !a.with_request && w->fence_open && !w->start_open && !w->lock_all &&
-         w->locks_held == 0 && !ConcurrentMpiCalls() && !amplify::Enabled();
+         w->locks_held == 0 && !ConcurrentMpiCalls() && !flags()->amplify;
 }
 
 // Releases the origin and result buffers of operations of `w` to `target`
