@@ -58,20 +58,18 @@ HandingCall HandedBy(const PendingOp &op, const PendingBuffer &buf) {
 }
 } // namespace
 
-// "ADDR is N bytes from the start of the send buffer [lo, hi) of a pending
-// MPI_Isend (COUNT x TYPE, element E), started here:" and the stack, then
-// where the request was freed or last completed.
 namespace {
 // RMA operations that continued one another's buffer (ContinueRmaOp) share
 // it, each call's `requested_count` elements after the one before: the
 // report names the part of the call whose elements hold `addr`, as the
-// call's own buffer would have been, and the element in it.
-const PendingBuffer &CallsPart(const PendingBuffer &buf, uptr addr,
-                               MPI_Count *element, PendingBuffer *part) {
+// call's own buffer would have been, and the element in it: false if
+// `buf` is one call's.
+bool CallsPart(const PendingBuffer &buf, uptr addr, MPI_Count *element,
+               PendingBuffer *part) {
   MPI_Count per_call = buf.requested_count;
   if (!buf.map || per_call <= 0 || buf.count <= per_call ||
       buf.map->extent <= 0 || buf.unmapped_at)
-    return buf;
+    return false;
   uptr call_bytes = (uptr)per_call * (uptr)buf.map->extent;
   MPI_Count calls = buf.count / per_call;
   MPI_Count k =
@@ -85,15 +83,19 @@ const PendingBuffer &CallsPart(const PendingBuffer &buf, uptr addr,
   part->hi = part->lo + (buf.hi - buf.lo) - (uptr)(calls - 1) * call_bytes;
   if (*element >= 0)
     *element -= k * per_call;
-  return *part;
+  return true;
 }
 } // namespace
 
+// "ADDR is N bytes from the start of the send buffer [lo, hi) of a pending
+// MPI_Isend (COUNT x TYPE, element E), started here:" and the stack, then
+// where the request was freed or last completed.
 void DescribeBufferAt(ReportDesc *desc, uptr addr, const PendingOp &op,
                       const PendingBuffer &whole, MPI_Count element,
                       const char *state) {
   ReportBuffer &b = desc->buffer;
-  const PendingBuffer &buf = CallsPart(whole, addr, &element, &b.part);
+  const PendingBuffer &buf =
+      CallsPart(whole, addr, &element, &b.part) ? b.part : whole;
   desc->has_buffer = true;
   b.op = &op;
   b.buf = &buf;
