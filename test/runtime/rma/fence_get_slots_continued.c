@@ -10,6 +10,9 @@
 // -DUNDO: under MPI_ERRORS_RETURN, a call to a rank that does not exist
 // fails after the continuation was made: it is taken back, and the write
 // to that call's slot is no conflict; the write to the slot before it is.
+// -DOVERLAP: one more Get into slot 37 overlaps the 37th call's result
+// buffer (MPI 4.1 12.7): reported at its start, naming that call's 1 x
+// MPI_INT at its line.
 // -DFIXED: the slots are read after the closing fence; no report, and the
 // values are those of the targets' windows.
 // RUN: %mpicc -fsanitize=mpisync -O2 -g %s -o %t
@@ -21,6 +24,9 @@
 // RUN: %mpicc -fsanitize=mpisync -O2 -g -DUNDO %s -o %t.undo
 // RUN: not %mpiexec -n 2 %t.undo > %t.undo.out 2>&1
 // RUN: FileCheck %s --check-prefix=UNDO < %t.undo.out
+// RUN: %mpicc -fsanitize=mpisync -O2 -g -DOVERLAP %s -o %t.overlap
+// RUN: not %mpiexec -n 2 %t.overlap > %t.overlap.out 2>&1
+// RUN: FileCheck %s --check-prefix=OVERLAP < %t.overlap.out
 // RUN: %mpicc -fsanitize=mpisync -O2 -g -DFIXED %s -o %t.ok
 // RUN: env MPISYNC_OPTIONS=stats=1 %mpiexec -n 2 %t.ok > %t.ok.out 2>&1
 // RUN: FileCheck %s --check-prefix=OK --implicit-check-not=MPISync: < %t.ok.out
@@ -56,7 +62,9 @@ int main(int argc, char **argv) {
 #else
     for (int k = 0; k < N; k++)
       MPI_Get(&got[k * PER], PER, MPI_INT, k % 2, k * PER, PER, MPI_INT, win); // @get
-#if !defined(FIXED)
+#ifdef OVERLAP
+    MPI_Get(&got[37 * PER], PER, MPI_INT, 1, 0, PER, MPI_INT, win); // @again
+#elif !defined(FIXED)
     fprintf(stderr, "slot at %p\n", (void *)&got[37 * PER]);
     volatile int v = got[37 * PER + PER - 1]; // @read
     (void)v;
@@ -84,15 +92,20 @@ int main(int argc, char **argv) {
 // CHECK: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-23]]
 // ONE: is 0 bytes from the start of the receive buffer [[[SLOT]], {{0x[0-9a-f]+}}) of a pending MPI_Get (1 x MPI_INT, element 0)
 // TWO: is 4 bytes from the start of the receive buffer [[[SLOT]], {{0x[0-9a-f]+}}) of a pending MPI_Get (2 x MPI_INT, element 1)
-// CHECK: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-29]]
-// CHECK: SUMMARY: MPISync: rma-result-buffer-access {{.*}}fence_get_slots_continued.c:[[@LINE-27]]{{.*}}; MPI_Get at {{.*}}fence_get_slots_continued.c:[[@LINE-30]]
+// CHECK: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-31]]
+// CHECK: SUMMARY: MPISync: rma-result-buffer-access {{.*}}fence_get_slots_continued.c:[[@LINE-27]]{{.*}}; MPI_Get at {{.*}}fence_get_slots_continued.c:[[@LINE-32]]
 // ONE: RMA operations continuing the one before 99
 // UNDO: bad get failed
-// UNDO-NOT: fence_get_slots_continued.c:[[@LINE-37]]
+// UNDO-NOT: fence_get_slots_continued.c:[[@LINE-39]]
 // UNDO: ERROR: MPISync: rma-result-buffer-access on rank 0
 // UNDO: WRITE of size 4 at {{.*}} by rank 0
-// UNDO: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-39]]
+// UNDO: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-41]]
 // UNDO: of a pending MPI_Get (1 x MPI_INT, element 0)
-// UNDO: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-45]]
+// UNDO: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-47]]
 // OK-DAG: wrong values: 0
 // OK-DAG: RMA operations continuing the one before 99
+// OVERLAP: ERROR: MPISync: overlapping-buffers on rank 0
+// OVERLAP: MPI_Get started here:
+// OVERLAP-NEXT: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-43]]
+// OVERLAP: of a pending MPI_Get (1 x MPI_INT), started here:
+// OVERLAP-NEXT: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-47]]
