@@ -223,13 +223,14 @@ void CollectRegisteredOps(PendingOp ***ops, uptr *n);
 void CollectActiveRmaOps(MPI_Win win, int target,
                          ScratchVector<PendingOp *> *ops);
 
-// An RMA operation of a fence epoch whose one buffer continues, element
-// for element, the buffer of its window's operation that became active
-// last (same call and stack, role, datatype and count, no request: a Get
-// per edge into consecutive result slots) joins that operation instead of
-// becoming one of its own: the epoch's 10^5 operations cost one record,
-// index node and array entry per run of them (docs/rma.md, "Operations
-// that continue each other"). Both complete at the same fence.
+// An RMA operation of a fence epoch or a PSCW access epoch (no lock held)
+// whose one buffer continues, element for element, the buffer of its
+// window's operation that became active last (same call and stack, role,
+// datatype and count, no request: a Get per edge into consecutive result
+// slots) joins that operation instead of becoming one of its own: the
+// epoch's 10^5 operations cost one record, index node and array entry per
+// run of them (docs/rma.md, "Operations that continue each other"). Both
+// complete at the same fence or MPI_Win_complete.
 struct RmaContinuation {
   PendingOp *op;      // the operation whose buffer grew; null: none
   PendingBuffer part; // what it grew by: the new call's buffer

@@ -72,14 +72,15 @@ THREADLOCAL PendingOp *starting_rma_op;
 THREADLOCAL RmaContinuation starting_rma_continuation;
 
 // Whether the operation of `a` may join the operation before it
-// (ContinueRmaOp): in a fence epoch and no other, where the next fence
-// completes every operation at once whatever its target; without a
-// request; with MPI calls of one thread at a time (under
-// MPI_THREAD_MULTIPLE another thread's synchronization may complete the
-// earlier one meanwhile); not under amplify, which issues the operations
-// itself.
+// (ContinueRmaOp): in a fence epoch or a PSCW access epoch and no other,
+// where the next fence or MPI_Win_complete completes every operation at
+// once whatever its target (no lock: MPI_Win_flush and MPI_Win_unlock
+// complete one target's); without a request; with MPI calls of one thread
+// at a time (under MPI_THREAD_MULTIPLE another thread's synchronization
+// may complete the earlier one meanwhile); not under amplify, which issues
+// the operations itself.
 bool MayContinue(const Window *w, const RmaOpArgs &a) {
-  return !a.with_request && w->fence_open && !w->start_open && !w->lock_all &&
+  return !a.with_request && w->fence_open != w->start_open && !w->lock_all &&
          w->locks_held == 0 && !ConcurrentMpiCalls() && !flags()->amplify;
 }
 

@@ -13,6 +13,8 @@
 // -DOVERLAP: one more Get into slot 37 overlaps the 37th call's result
 // buffer (MPI 4.1 12.7): reported at its start, naming that call's 1 x
 // MPI_INT at its line.
+// -DPSCW (with or without -DFIXED): the same in a PSCW access epoch
+// (MPI_Win_start to MPI_Win_complete), which completes all of them too.
 // -DFIXED: the slots are read after the closing fence; no report, and the
 // values are those of the targets' windows.
 // RUN: %mpicc -fsanitize=mpisync -O2 -g %s -o %t
@@ -27,6 +29,12 @@
 // RUN: %mpicc -fsanitize=mpisync -O2 -g -DOVERLAP %s -o %t.overlap
 // RUN: not %mpiexec -n 2 %t.overlap > %t.overlap.out 2>&1
 // RUN: FileCheck %s --check-prefix=OVERLAP < %t.overlap.out
+// RUN: %mpicc -fsanitize=mpisync -O2 -g -DPSCW %s -o %t.pscw
+// RUN: env MPISYNC_OPTIONS=stats=1 not %mpiexec -n 2 %t.pscw > %t.pscw.out 2>&1
+// RUN: FileCheck %s --check-prefixes=CHECK,ONE < %t.pscw.out
+// RUN: %mpicc -fsanitize=mpisync -O2 -g -DPSCW -DFIXED %s -o %t.pscw.ok
+// RUN: env MPISYNC_OPTIONS=stats=1 %mpiexec -n 2 %t.pscw.ok > %t.pscw.ok.out 2>&1
+// RUN: FileCheck %s --check-prefix=OK --implicit-check-not=MPISync: < %t.pscw.ok.out
 // RUN: %mpicc -fsanitize=mpisync -O2 -g -DFIXED %s -o %t.ok
 // RUN: env MPISYNC_OPTIONS=stats=1 %mpiexec -n 2 %t.ok > %t.ok.out 2>&1
 // RUN: FileCheck %s --check-prefix=OK --implicit-check-not=MPISync: < %t.ok.out
@@ -50,7 +58,14 @@ int main(int argc, char **argv) {
                    MPI_COMM_WORLD, &mem, &win);
   for (int i = 0; i < N * PER; i++)
     mem[i] = 1000 * rank + i;
+#ifdef PSCW
+  MPI_Group world; // every rank exposes its window to all and accesses all
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  MPI_Win_post(world, 0, win);
+  MPI_Win_start(world, 0, win);
+#else
   MPI_Win_fence(0, win);
+#endif
   if (rank == 0) {
 #ifdef UNDO
     MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
@@ -71,7 +86,13 @@ int main(int argc, char **argv) {
 #endif
 #endif
   }
+#ifdef PSCW
+  MPI_Win_complete(win);
+  MPI_Win_wait(win);
+  MPI_Group_free(&world);
+#else
   MPI_Win_fence(0, win);
+#endif
   if (rank == 0) {
     long bad = 0;
 #ifndef UNDO
@@ -89,23 +110,23 @@ int main(int argc, char **argv) {
 // CHECK: ERROR: MPISync: rma-result-buffer-access on rank 0
 // ONE: READ of size 4 at [[SLOT]] by rank 0
 // TWO: READ of size 4 at {{0x[0-9a-f]+}} by rank 0
-// CHECK: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-23]]
+// CHECK: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-29]]
 // ONE: is 0 bytes from the start of the receive buffer [[[SLOT]], {{0x[0-9a-f]+}}) of a pending MPI_Get (1 x MPI_INT, element 0)
 // TWO: is 4 bytes from the start of the receive buffer [[[SLOT]], {{0x[0-9a-f]+}}) of a pending MPI_Get (2 x MPI_INT, element 1)
-// CHECK: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-31]]
-// CHECK: SUMMARY: MPISync: rma-result-buffer-access {{.*}}fence_get_slots_continued.c:[[@LINE-27]]{{.*}}; MPI_Get at {{.*}}fence_get_slots_continued.c:[[@LINE-32]]
+// CHECK: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-37]]
+// CHECK: SUMMARY: MPISync: rma-result-buffer-access {{.*}}fence_get_slots_continued.c:[[@LINE-33]]{{.*}}; MPI_Get at {{.*}}fence_get_slots_continued.c:[[@LINE-38]]
 // ONE: RMA operations continuing the one before 99
 // UNDO: bad get failed
-// UNDO-NOT: fence_get_slots_continued.c:[[@LINE-39]]
+// UNDO-NOT: fence_get_slots_continued.c:[[@LINE-45]]
 // UNDO: ERROR: MPISync: rma-result-buffer-access on rank 0
 // UNDO: WRITE of size 4 at {{.*}} by rank 0
-// UNDO: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-41]]
-// UNDO: of a pending MPI_Get (1 x MPI_INT, element 0)
 // UNDO: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-47]]
+// UNDO: of a pending MPI_Get (1 x MPI_INT, element 0)
+// UNDO: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-53]]
 // OK-DAG: wrong values: 0
 // OK-DAG: RMA operations continuing the one before 99
 // OVERLAP: ERROR: MPISync: overlapping-buffers on rank 0
 // OVERLAP: MPI_Get started here:
-// OVERLAP-NEXT: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-43]]
+// OVERLAP-NEXT: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-49]]
 // OVERLAP: of a pending MPI_Get (1 x MPI_INT), started here:
-// OVERLAP-NEXT: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-47]]
+// OVERLAP-NEXT: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-53]]
