@@ -700,7 +700,7 @@ namespace {
 u64 rma_ops_continued; // under StateMutex
 } // namespace
 
-bool ContinueRmaOp(const PendingOp &op, RmaContinuation *c) {
+bool ContinueRmaOp(const PendingOp &op, bool same_target, RmaContinuation *c) {
   if (!rma_by_window || op.num_buffers != 1)
     return false;
   auto *kv = rma_by_window->find(RmaWindowKey(op.rma_win));
@@ -711,7 +711,8 @@ bool ContinueRmaOp(const PendingOp &op, RmaContinuation *c) {
   if (prev->state != OpState::kActive || !prev->shadow_marked ||
       prev->num_buffers != 1 || prev->request != MPI_REQUEST_NULL ||
       prev->freed_while_active || prev->call != op.call ||
-      prev->start_stack != op.start_stack || prev->rma_win != op.rma_win)
+      prev->start_stack != op.start_stack || prev->rma_win != op.rma_win ||
+      (same_target && prev->rma_target != op.rma_target))
     return false;
   PendingBuffer &b = prev->buffers[0];
   // Element for element: `next` starts where b's elements would go on,

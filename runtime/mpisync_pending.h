@@ -223,14 +223,14 @@ void CollectRegisteredOps(PendingOp ***ops, uptr *n);
 void CollectActiveRmaOps(MPI_Win win, int target,
                          ScratchVector<PendingOp *> *ops);
 
-// An RMA operation of a fence epoch or a PSCW access epoch (no lock held)
-// whose one buffer continues, element for element, the buffer of its
-// window's operation that became active last (same call and stack, role,
-// datatype and count, no request: a Get per edge into consecutive result
-// slots) joins that operation instead of becoming one of its own: the
-// epoch's 10^5 operations cost one record, index node and array entry per
-// run of them (docs/rma.md, "Operations that continue each other"). Both
-// complete at the same fence or MPI_Win_complete.
+// An RMA operation whose one buffer continues, element for element, the
+// buffer of its window's operation that became active last (same call and
+// stack, role, datatype and count, no request: a Get per edge into
+// consecutive result slots; in a passive target epoch, to the same target)
+// joins that operation instead of becoming one of its own: the epoch's
+// 10^5 operations cost one record, index node and array entry per run of
+// them (docs/rma.md, "Operations that continue each other"). Both complete
+// at the same synchronization.
 struct RmaContinuation {
   PendingOp *op;      // the operation whose buffer grew; null: none
   PendingBuffer part; // what it grew by: the new call's buffer
@@ -239,7 +239,8 @@ struct RmaContinuation {
 };
 // `op` is built (its buffers added and checked) but not active. On success
 // *c says what changed (for UndoRmaContinuation) and `op` is not needed.
-bool ContinueRmaOp(const PendingOp &op, RmaContinuation *c);
+// `same_target`: only an operation to op's target may be joined.
+bool ContinueRmaOp(const PendingOp &op, bool same_target, RmaContinuation *c);
 // The call that was continued failed: the buffer shrinks back.
 void UndoRmaContinuation(const RmaContinuation &c);
 // stats=1: how many RMA operations joined the one before them.

@@ -72,16 +72,20 @@ THREADLOCAL PendingOp *starting_rma_op;
 THREADLOCAL RmaContinuation starting_rma_continuation;
 
 // Whether the operation of `a` may join the operation before it
-// (ContinueRmaOp): in a fence epoch or a PSCW access epoch and no other,
-// where the next fence or MPI_Win_complete completes every operation at
-// once whatever its target (no lock: MPI_Win_flush and MPI_Win_unlock
-// complete one target's); without a request; with MPI calls of one thread
-// at a time (under MPI_THREAD_MULTIPLE another thread's synchronization
-// may complete the earlier one meanwhile); not under amplify, which issues
-// the operations itself.
-bool MayContinue(const Window *w, const RmaOpArgs &a) {
-  return !a.with_request && w->fence_open != w->start_open && !w->lock_all &&
-         w->locks_held == 0 && !ConcurrentMpiCalls() && !flags()->amplify;
+// (ContinueRmaOp), and if so whether only one to the same target: without
+// a request; with MPI calls of one thread at a time (under
+// MPI_THREAD_MULTIPLE another thread's synchronization may complete the
+// earlier one meanwhile); not under amplify, which issues the operations
+// itself. In a fence epoch or a PSCW access epoch and no other, the next
+// fence or MPI_Win_complete completes every operation at once whatever its
+// target; with a lock held, MPI_Win_flush(_local) and MPI_Win_unlock
+// complete one target's: there only operations to the same target join.
+bool MayContinue(const Window *w, const RmaOpArgs &a, bool *same_target) {
+  if (a.with_request || ConcurrentMpiCalls() || flags()->amplify)
+    return false;
+  *same_target =
+      w->fence_open == w->start_open || w->lock_all || w->locks_held != 0;
+  return true;
 }
 
 // Releases the origin and result buffers of operations of `w` to `target`
@@ -804,7 +808,9 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
   // Two Gets (or a Get and a Get_accumulate) filling overlapping result
   // buffers, a result buffer over a pending receive's, ...: MPI 4.1 12.7.
   CheckOverlaps(op, op->start_stack);
-  if (MayContinue(w, a) && ContinueRmaOp(*op, &starting_rma_continuation)) {
+  bool same_target = false;
+  if (MayContinue(w, a, &same_target) &&
+      ContinueRmaOp(*op, same_target, &starting_rma_continuation)) {
     DestroyOp(op); // never active: back to the free list
     return;
   }

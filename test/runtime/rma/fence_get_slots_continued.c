@@ -15,6 +15,11 @@
 // MPI_INT at its line.
 // -DPSCW (with or without -DFIXED): the same in a PSCW access epoch
 // (MPI_Win_start to MPI_Win_complete), which completes all of them too.
+// -DLOCKALL (with or without -DFIXED): in a passive target epoch
+// (MPI_Win_lock_all), where a flush completes one target's operations,
+// only calls to the same target join: 50 to rank 0, then 50 to rank 1, 98
+// joined; MPI_Win_flush(0) completes the first run (a read of slot 10 is
+// no conflict), not the second (slot 60's is).
 // -DFIXED: the slots are read after the closing fence; no report, and the
 // values are those of the targets' windows.
 // RUN: %mpicc -fsanitize=mpisync -O2 -g %s -o %t
@@ -35,6 +40,12 @@
 // RUN: %mpicc -fsanitize=mpisync -O2 -g -DPSCW -DFIXED %s -o %t.pscw.ok
 // RUN: env MPISYNC_OPTIONS=stats=1 %mpiexec -n 2 %t.pscw.ok > %t.pscw.ok.out 2>&1
 // RUN: FileCheck %s --check-prefix=OK --implicit-check-not=MPISync: < %t.pscw.ok.out
+// RUN: %mpicc -fsanitize=mpisync -O2 -g -DLOCKALL %s -o %t.lock
+// RUN: env MPISYNC_OPTIONS=stats=1 not %mpiexec -n 2 %t.lock > %t.lock.out 2>&1
+// RUN: FileCheck %s --check-prefixes=CHECK,LOCK < %t.lock.out
+// RUN: %mpicc -fsanitize=mpisync -O2 -g -DLOCKALL -DFIXED %s -o %t.lock.ok
+// RUN: env MPISYNC_OPTIONS=stats=1 %mpiexec -n 2 %t.lock.ok > %t.lock.ok.out 2>&1
+// RUN: FileCheck %s --check-prefix=LOCKOK --implicit-check-not=MPISync: < %t.lock.ok.out
 // RUN: %mpicc -fsanitize=mpisync -O2 -g -DFIXED %s -o %t.ok
 // RUN: env MPISYNC_OPTIONS=stats=1 %mpiexec -n 2 %t.ok > %t.ok.out 2>&1
 // RUN: FileCheck %s --check-prefix=OK --implicit-check-not=MPISync: < %t.ok.out
@@ -42,6 +53,13 @@
 #include <stdio.h>
 
 #define N 100 // calls
+#ifdef LOCKALL
+#define TARGET(k) ((k) / 50) // a flush completes one target's: runs by target
+#define READ_AT 60
+#else
+#define TARGET(k) ((k) % 2)
+#define READ_AT 37
+#endif
 #ifdef PAIRS
 #define PER 2
 #else
@@ -58,7 +76,10 @@ int main(int argc, char **argv) {
                    MPI_COMM_WORLD, &mem, &win);
   for (int i = 0; i < N * PER; i++)
     mem[i] = 1000 * rank + i;
-#ifdef PSCW
+#if defined(LOCKALL)
+  MPI_Barrier(MPI_COMM_WORLD); // the windows are initialized
+  MPI_Win_lock_all(0, win);
+#elif defined(PSCW)
   MPI_Group world; // every rank exposes its window to all and accesses all
   MPI_Comm_group(MPI_COMM_WORLD, &world);
   MPI_Win_post(world, 0, win);
@@ -76,17 +97,25 @@ int main(int argc, char **argv) {
     got[0] = -1; // @undo_write
 #else
     for (int k = 0; k < N; k++)
-      MPI_Get(&got[k * PER], PER, MPI_INT, k % 2, k * PER, PER, MPI_INT, win); // @get
+      MPI_Get(&got[k * PER], PER, MPI_INT, TARGET(k), k * PER, PER, MPI_INT, win); // @get
 #ifdef OVERLAP
     MPI_Get(&got[37 * PER], PER, MPI_INT, 1, 0, PER, MPI_INT, win); // @again
 #elif !defined(FIXED)
-    fprintf(stderr, "slot at %p\n", (void *)&got[37 * PER]);
-    volatile int v = got[37 * PER + PER - 1]; // @read
+#ifdef LOCKALL
+    MPI_Win_flush(0, win); // completes the run of calls to rank 0 only
+    volatile int flushed = got[10];
+    (void)flushed;
+#endif
+    fprintf(stderr, "slot at %p\n", (void *)&got[READ_AT * PER]);
+    volatile int v = got[READ_AT * PER + PER - 1]; // @read
     (void)v;
 #endif
 #endif
   }
-#ifdef PSCW
+#if defined(LOCKALL)
+  MPI_Win_unlock_all(win);
+  MPI_Barrier(MPI_COMM_WORLD);
+#elif defined(PSCW)
   MPI_Win_complete(win);
   MPI_Win_wait(win);
   MPI_Group_free(&world);
@@ -98,7 +127,7 @@ int main(int argc, char **argv) {
 #ifndef UNDO
     for (int k = 0; k < N; k++)
       for (int j = 0; j < PER; j++)
-        bad += got[k * PER + j] != 1000 * (k % 2) + k * PER + j;
+        bad += got[k * PER + j] != 1000 * TARGET(k) + k * PER + j;
 #endif
     printf("wrong values: %ld\n", bad);
   }
@@ -106,27 +135,33 @@ int main(int argc, char **argv) {
   MPI_Finalize();
   return 0;
 }
+// LOCK-NOT: ERROR: MPISync
 // CHECK: slot at [[SLOT:0x[0-9a-f]+]]
 // CHECK: ERROR: MPISync: rma-result-buffer-access on rank 0
 // ONE: READ of size 4 at [[SLOT]] by rank 0
+// LOCK: READ of size 4 at [[SLOT]] by rank 0
 // TWO: READ of size 4 at {{0x[0-9a-f]+}} by rank 0
-// CHECK: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-29]]
+// CHECK: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-34]]
 // ONE: is 0 bytes from the start of the receive buffer [[[SLOT]], {{0x[0-9a-f]+}}) of a pending MPI_Get (1 x MPI_INT, element 0)
+// LOCK: is 0 bytes from the start of the receive buffer [[[SLOT]], {{0x[0-9a-f]+}}) of a pending MPI_Get (1 x MPI_INT, element 0)
 // TWO: is 4 bytes from the start of the receive buffer [[[SLOT]], {{0x[0-9a-f]+}}) of a pending MPI_Get (2 x MPI_INT, element 1)
-// CHECK: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-37]]
-// CHECK: SUMMARY: MPISync: rma-result-buffer-access {{.*}}fence_get_slots_continued.c:[[@LINE-33]]{{.*}}; MPI_Get at {{.*}}fence_get_slots_continued.c:[[@LINE-38]]
+// CHECK: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-48]]
+// CHECK: SUMMARY: MPISync: rma-result-buffer-access {{.*}}fence_get_slots_continued.c:[[@LINE-39]]{{.*}}; MPI_Get at {{.*}}fence_get_slots_continued.c:[[@LINE-49]]
 // ONE: RMA operations continuing the one before 99
+// LOCK: RMA operations continuing the one before 98
 // UNDO: bad get failed
-// UNDO-NOT: fence_get_slots_continued.c:[[@LINE-45]]
+// UNDO-NOT: fence_get_slots_continued.c:[[@LINE-57]]
 // UNDO: ERROR: MPISync: rma-result-buffer-access on rank 0
 // UNDO: WRITE of size 4 at {{.*}} by rank 0
-// UNDO: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-47]]
+// UNDO: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-59]]
 // UNDO: of a pending MPI_Get (1 x MPI_INT, element 0)
-// UNDO: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-53]]
+// UNDO: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-65]]
 // OK-DAG: wrong values: 0
 // OK-DAG: RMA operations continuing the one before 99
 // OVERLAP: ERROR: MPISync: overlapping-buffers on rank 0
 // OVERLAP: MPI_Get started here:
-// OVERLAP-NEXT: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-49]]
+// OVERLAP-NEXT: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-61]]
 // OVERLAP: of a pending MPI_Get (1 x MPI_INT), started here:
-// OVERLAP-NEXT: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-53]]
+// OVERLAP-NEXT: #0 {{.*}} in main {{.*}}fence_get_slots_continued.c:[[@LINE-65]]
+// LOCKOK-DAG: wrong values: 0
+// LOCKOK-DAG: RMA operations continuing the one before 98
