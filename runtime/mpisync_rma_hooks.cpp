@@ -71,23 +71,6 @@ THREADLOCAL PendingOp *starting_rma_op;
 // ... or the earlier operation it continued (ContinueRmaOp).
 THREADLOCAL RmaContinuation starting_rma_continuation;
 
-// Whether the operation of `a` may join the operation before it
-// (ContinueRmaOp), and if so whether only one to the same target: without
-// a request; with MPI calls of one thread at a time (under
-// MPI_THREAD_MULTIPLE another thread's synchronization may complete the
-// earlier one meanwhile); not under amplify, which issues the operations
-// itself. In a fence epoch or a PSCW access epoch and no other, the next
-// fence or MPI_Win_complete completes every operation at once whatever its
-// target; with a lock held, MPI_Win_flush(_local) and MPI_Win_unlock
-// complete one target's: there only operations to the same target join.
-bool MayContinue(const Window *w, const RmaOpArgs &a, bool *same_target) {
-  if (a.with_request || ConcurrentMpiCalls() || flags()->amplify)
-    return false;
-  *same_target =
-      w->fence_open == w->start_open || w->lock_all || w->locks_held != 0;
-  return true;
-}
-
 // Releases the origin and result buffers of operations of `w` to `target`
 // (-1: all targets): completed locally by `stack`.
 void CompleteLocally(Window *w, int target, u32 stack) {
@@ -133,16 +116,25 @@ bool InGroup(const InternalMmapVector<int> &group, int rank) {
   return false;
 }
 
-bool AnyLock(const Window *w) {
-  if (w->lock_all)
-    return true;
-  for (int t = 0; t < w->size; t++)
-    if (w->lock[t])
-      return true;
-  return false;
-}
+bool AnyLock(const Window *w) { return w->lock_all || w->locks_held != 0; }
 
 bool ValidTarget(const Window *w, int t) { return t >= 0 && t < w->size; }
+
+// Whether the operation of `a` may join the operation before it
+// (ContinueRmaOp), and if so whether only one to the same target: without
+// a request; with MPI calls of one thread at a time (under
+// MPI_THREAD_MULTIPLE another thread's synchronization may complete the
+// earlier one meanwhile); not under amplify, which issues the operations
+// itself. In a fence epoch or a PSCW access epoch and no other, the next
+// fence or MPI_Win_complete completes every operation at once whatever its
+// target; with a lock held, MPI_Win_flush(_local) and MPI_Win_unlock
+// complete one target's: there only operations to the same target join.
+bool MayContinue(const Window *w, const RmaOpArgs &a, bool *same_target) {
+  if (a.with_request || ConcurrentMpiCalls() || flags()->amplify)
+    return false;
+  *same_target = w->fence_open == w->start_open || AnyLock(w);
+  return true;
+}
 
 void Misuse(MpiCall &call, const char *fmt, int arg = -1,
             const Window *w = nullptr) {

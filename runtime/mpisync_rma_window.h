@@ -107,7 +107,7 @@ struct Window {
   bool post_open;      // exposure epoch of MPI_Win_post
   InternalMmapVector<int> start_group, post_group;
   u8 *lock; // per target: 0, or how it is locked (mpisync_rma_hooks.cpp)
-  int locks_held; // targets whose `lock` entry is not 0
+  int locks_held; // targets whose `lock` entry is not 0 (AnyLock in O(1))
   bool lock_all;
   bool *clock_joined; // lock_all: the target's lock clock was read
 
