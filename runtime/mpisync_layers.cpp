@@ -4,6 +4,7 @@
 #include "amplify/amplify.h"
 
 #include "clone/clone_layer.h"
+#include "mpisync_wait_yield.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "scaling_guard/guard_layer.h"
 
@@ -14,10 +15,13 @@ namespace mpisync {
 namespace {
 
 // Bottom (closest to MPI) first. A mode adds its row here and nowhere else
-// in the dispatch: amplify reorders what reaches MPI, so it sits lowest;
-// the scaling guard rewrites collectives above it; cloning, which decides
-// whether a call reaches MPI at all, sits on top.
+// in the dispatch. The yielding waits (not a mode: a way of waiting, on by
+// default) turn each wait into the polls that reach MPI, so they sit
+// lowest, below every layer that keeps requests of its own; amplify
+// reorders what reaches MPI; the scaling guard rewrites collectives above
+// it; cloning, which decides whether a call reaches MPI at all, sits on top.
 const ModeLayer kLayers[] = {
+    {"yield_in_waits", YieldingWaitsEnabled, InstallYieldingWaits},
     {"amplify", amplify::Enabled, amplify::Install},
     {"scaling_guard", ScalingGuardEnabled, InstallScalingGuard},
     {"clones", clone::CloningEnabled, clone::InstallCloningLayer},

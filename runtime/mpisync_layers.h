@@ -1,5 +1,7 @@
 // Run-time modes that change what reaches MPI (amplify, scaling guard,
-// cloning) are layers between the generated wrappers and PMPI. The wrappers
+// cloning), and the yielding waits of MPI_THREAD_MULTIPLE
+// (mpisync_wait_yield.h), are layers between the generated wrappers and
+// PMPI. The wrappers
 // run the detector's hooks and then call `mpi_next` (mpisync_mpi_next.h,
 // generated from include/mpisync/mpi_calls.tbl), which is PMPI until a mode
 // layer replaces some of its entries. A layer keeps the entries it replaced
@@ -8,8 +10,11 @@
 // of them.
 //
 // Layers are installed once, at start-up, after the options are read and
-// before any MPI call, bottom first. With no mode on nothing is installed:
-// every wrapper calls PMPI through one indirect call and nothing else runs.
+// before any MPI call, bottom first. With no mode on (and yield_in_waits=0)
+// nothing is installed: every wrapper calls PMPI through one indirect call
+// and nothing else runs; with the default yield_in_waits=1 the four waits
+// make one more call, which reaches PMPI's wait unless the thread level is
+// MPI_THREAD_MULTIPLE.
 //
 // The runtime's own traffic (RMA record exchange, clocks) calls PMPI_*
 // directly and never goes through a layer.

@@ -8,6 +8,7 @@
 #include "mpisync_report_desc.h"
 #include "mpisync_sampling.h"
 #include "mpisync_send_status.h"
+#include "mpisync_wait_yield.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_interface_internal.h"
 #include "scaling_guard/guard_layer.h"
@@ -39,6 +40,7 @@ void PrintStats() {
   PrintSamplingStats();
   PrintSendStatusStats();
   PrintRmaContinuationStats();
+  PrintYieldingWaitStats();
   PrintScalingGuardStats();
   if (amplify::Active())
     amplify::PrintStats();
