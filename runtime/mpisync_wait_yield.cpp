@@ -29,15 +29,19 @@ constexpr int kSpinningPolls = 16;
 
 // Runs `poll` until it returns an error or says the wait is over; the
 // polls after the first kSpinningPolls give up the processor.
+// The counters are added to once per wait: the waiting threads share them.
 template <typename Poll> int PollYielding(Poll poll) {
-  atomic_fetch_add(&polled_waits, 1, memory_order_relaxed);
+  u64 yielded = 0;
   for (int polls = 0;; polls++) {
     bool done = false;
     int rc = poll(&done);
-    if (rc != MPI_SUCCESS || done)
+    if (rc != MPI_SUCCESS || done) {
+      atomic_fetch_add(&polled_waits, 1, memory_order_relaxed);
+      atomic_fetch_add(&yields, yielded, memory_order_relaxed);
       return rc;
+    }
     if (polls >= kSpinningPolls) {
-      atomic_fetch_add(&yields, 1, memory_order_relaxed);
+      yielded++;
       sched_yield();
     }
   }
