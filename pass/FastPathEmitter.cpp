@@ -65,6 +65,20 @@ FastPathEmitter::FastPathEmitter(Module &M) : M(M), DL(M.getDataLayout()) {
     LoadFixed[I] = Declare("__mpisync_load" + Size + Suffix, VoidTy, {PtrTy});
     StoreFixed[I] = Declare("__mpisync_store" + Size + Suffix, VoidTy, {PtrTy});
   }
+  // The cold entries test the pending word themselves (emitColdCall); they
+  // exist in the preserve_all convention only.
+  for (unsigned I = 0; I < kNumFixedSizes; ++I) {
+    std::string Size = std::to_string(1u << I);
+    for (bool IsWrite : {false, true}) {
+      FunctionCallee &Callee = (IsWrite ? StoreCold : LoadCold)[I];
+      Callee = M.getOrInsertFunction(
+          std::string(IsWrite ? "__mpisync_store" : "__mpisync_load") + Size +
+              "_cold",
+          FunctionType::get(VoidTy, {PtrTy}, false));
+      if (auto *F = dyn_cast<Function>(Callee.getCallee()))
+        F->setCallingConv(CallingConv::PreserveAll);
+    }
+  }
   LoadN = Declare(std::string("__mpisync_loadN") + Suffix, VoidTy,
                   {PtrTy, IntptrTy});
   StoreN = Declare(std::string("__mpisync_storeN") + Suffix, VoidTy,
@@ -263,6 +277,17 @@ void FastPathEmitter::emitRuntimeCall(Instruction *Before, Value *Ptr,
   }
   if (ClPreserveAllCC)
     Call->setCallingConv(CallingConv::PreserveAll);
+}
+
+bool FastPathEmitter::emitColdCall(Instruction *Before, Value *Ptr,
+                                   uint64_t Size, bool IsWrite) {
+  if (!isPowerOf2_64(Size) || Size > 16)
+    return false;
+  IRBuilder<> IRB(Before);
+  unsigned Index = Log2_64(Size);
+  IRB.CreateCall(IsWrite ? StoreCold[Index] : LoadCold[Index], {Ptr})
+      ->setCallingConv(CallingConv::PreserveAll);
+  return true;
 }
 
 DebugLoc checkLocation(const Instruction *I) {

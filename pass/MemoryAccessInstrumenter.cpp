@@ -12,6 +12,7 @@
 
 #include "AccessGroups.h"
 #include "AffineHoisting.h"
+#include "BesideMpiCalls.h"
 #include "FastPathEmitter.h"
 #include "Options.h"
 #include "PendingLoopVersioning.h"
@@ -57,6 +58,8 @@ STATISTIC(NumChecksInPendingLoops,
           "Number of checks in instrumented loop copies (no pending test)");
 STATISTIC(NumSpeculatedLoadsGuarded,
           "Number of speculated loads checked only where a select uses them");
+STATISTIC(NumColdCalls, "Number of accesses beside an MPI call checked by "
+                        "a bare call");
 STATISTIC(NumAccessGroups,
           "Number of groups of field accesses sharing one range test");
 STATISTIC(NumGroupMembers,
@@ -493,12 +496,18 @@ bool FunctionInstrumenter::run() {
   // Per access, the preheader of the instrumented loop copy it is in (null
   // if none), and whether it may run many times per call-free region (asked
   // now: emitting checks splits blocks, which LoopInfo does not know).
+  // Also whether it runs only beside an MPI call (BesideMpiCalls.h): then a
+  // bare call to a _cold entry checks it.
   SmallVector<BasicBlock *, 32> Known(Accesses.size());
-  SmallVector<bool, 32> Hot(Accesses.size());
+  SmallVector<bool, 32> Hot(Accesses.size()), Cold(Accesses.size(), false);
+  BesideMpiCalls Beside(F, DT, LI);
   for (unsigned K = 0; K < Accesses.size(); ++K) {
     BasicBlock *BB = Accesses[K].I->getParent();
     Known[K] = PendingBlocks.lookup(BB);
     Hot[K] = InCallFreeLoop(BB);
+    uint64_t Size = Accesses[K].Size;
+    Cold[K] = ClInlinePending && ClColdCallsBesideMpi && !Hot[K] && !Known[K] &&
+              isPowerOf2_64(Size) && Size <= 16 && Beside.besideMpiCall(BB);
   }
   SmallVector<BasicBlock *, 8> MemIn;
   for (const MemRange &R : MemIntrinsics)
@@ -533,7 +542,7 @@ bool FunctionInstrumenter::run() {
     for (unsigned K = 0; K < Accesses.size(); ++K) {
       const Access &A = Accesses[K];
       Candidates.push_back({A.I, A.Ptr, A.Size, A.IsWrite,
-                            !Hoisted[K] && A.Size <= 16,
+                            !Hoisted[K] && !Cold[K] && A.Size <= 16,
                             SpeculationGuard[K] != nullptr, Known[K]});
     }
     planAccessGroups(
@@ -580,6 +589,10 @@ bool FunctionInstrumenter::run() {
     if (Value *Guard = SpeculationGuard[K]) {
       ++NumSpeculatedLoadsGuarded;
       At = Emitter.emitTest(A.I, Guard);
+    }
+    if (Cold[K] && Emitter.emitColdCall(At, A.Ptr, A.Size, A.IsWrite)) {
+      ++NumColdCalls;
+      continue;
     }
     Value *Hit = GroupOf[K] >= 0 ? GroupHit[GroupOf[K]] : nullptr;
     if (Hit)

@@ -78,6 +78,11 @@ struct MpiBufferTracker : CaptureTracker {
 
 } // namespace
 
+bool isKnownMpiCall(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  return Callee && lookup(Callee->getName());
+}
+
 bool mpiMayKeepArgument(const CallBase &Call, unsigned ArgNo) {
   const Function *Callee = Call.getCalledFunction();
   if (!Callee || !ClKnowMpiArguments)

@@ -21,6 +21,10 @@ class Value;
 
 namespace mpisync {
 
+// True when `Call` is to an MPI function the table knows (C, PMPI_ or
+// Fortran binding).
+bool isKnownMpiCall(const llvm::CallBase &Call);
+
 // False when `Call` is to an MPI function the table knows (C, PMPI_ or
 // Fortran binding) and argument `ArgNo` is not one MPI may keep.
 bool mpiMayKeepArgument(const llvm::CallBase &Call, unsigned ArgNo);

@@ -57,6 +57,14 @@ cl::opt<bool> ClPreserveAllCC(
     cl::desc("Call the runtime's slow-path entries with preserve_allcc"),
     cl::Hidden, cl::init(true));
 
+cl::opt<bool> ClColdCallsBesideMpi(
+    "mpisync-cold-calls-beside-mpi",
+    cl::desc("Outside call-free loops, check an access that runs only "
+             "beside an MPI call (BesideMpiCalls.h) with a bare call to the "
+             "runtime's _cold entry, which tests the pending word itself: no "
+             "inline test to compile where the MPI call costs more"),
+    cl::Hidden, cl::init(true));
+
 cl::opt<bool> ClCompactColdChecks(
     "mpisync-compact-cold-checks",
     cl::desc("Outside call-free loops, behind the pending word, call the "

@@ -252,6 +252,52 @@ MPISYNC_RANGE_ENTRY(loadN, false)
 MPISYNC_RANGE_ENTRY(storeN, true)
 #undef MPISYNC_RANGE_ENTRY
 
+// The cold entries: called with no inline test in front of them (checks
+// beside an MPI call, pass/FastPathEmitter.h), so most calls find nothing
+// pending. Answering that costs two compares and a return here; the _pa
+// entry's prologue first saves every register its slow path may use, the
+// vector registers included (the compiler neither shrink-wraps those saves
+// nor keeps a preserve_all tail call from being inlined). Otherwise a jump
+// hands the check to the _pa entry, which then sees the instrumented code
+// as its caller: the frame a report names. r11 is scratch in preserve_all
+// as in the C convention; the published state is reached through the GOT,
+// which the static link resolves and the preloaded library needs.
+static_assert(__builtin_offsetof(MpisyncPublishedState, pending) == 0,
+              "the cold entries compare the published state's first word");
+#if defined(__x86_64__)
+#define MPISYNC_COLD_ENTRY(Name)                                               \
+  asm(".text\n"                                                                \
+      ".globl __mpisync_" #Name "_cold\n"                                      \
+      ".type __mpisync_" #Name "_cold, @function\n"                            \
+      "__mpisync_" #Name "_cold:\n"                                            \
+      "  movq __mpisync_state@GOTPCREL(%rip), %r11\n"                          \
+      "  cmpq $0, (%r11)\n"                                                    \
+      "  jne __mpisync_" #Name "_pa@PLT\n"                                     \
+      "  cmpb $0, _ZN7mpisync13stats_enabledE(%rip)\n"                         \
+      "  jne __mpisync_" #Name "_pa@PLT\n"                                     \
+      "  ret\n"                                                                \
+      ".size __mpisync_" #Name "_cold, . - __mpisync_" #Name "_cold\n");
+#else
+#define MPISYNC_COLD_ENTRY(Name)                                               \
+  extern "C" __attribute__((preserve_all)) void __mpisync_##Name##_cold(       \
+      const void *p) {                                                         \
+    if (LIKELY(!__mpisync_state.pending) && LIKELY(!mpisync::stats_enabled))   \
+      return;                                                                  \
+    __mpisync_##Name##_pa(p);                                                  \
+  }
+#endif
+MPISYNC_COLD_ENTRY(load1)
+MPISYNC_COLD_ENTRY(load2)
+MPISYNC_COLD_ENTRY(load4)
+MPISYNC_COLD_ENTRY(load8)
+MPISYNC_COLD_ENTRY(load16)
+MPISYNC_COLD_ENTRY(store1)
+MPISYNC_COLD_ENTRY(store2)
+MPISYNC_COLD_ENTRY(store4)
+MPISYNC_COLD_ENTRY(store8)
+MPISYNC_COLD_ENTRY(store16)
+#undef MPISYNC_COLD_ENTRY
+
 // A loop nest's rows (pass/AffineNestLifting.cpp): [hull, hull + hull_size)
 // holds them all, for the same tests as a range before any row is looked at.
 #define MPISYNC_ROWS_ENTRY(Name, IsWrite)                                      \

@@ -18,14 +18,20 @@ SANITIZER_INTERFACE_ATTRIBUTE extern MpisyncPublishedState __mpisync_state;
 SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_init();
 
 // One entry point per access kind and size; the N forms take any size. The
-// _pa twins use the preserve_all convention (the fast path's cold calls).
+// _pa twins use the preserve_all convention (the fast path's cold calls);
+// the _cold ones too, and test the pending word themselves (checks beside
+// an MPI call that have no inline test).
 #define MPISYNC_ACCESS_ENTRY(Size)                                             \
   SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_load##Size(const void *p);      \
   SANITIZER_INTERFACE_ATTRIBUTE void __mpisync_store##Size(const void *p);     \
-  SANITIZER_INTERFACE_ATTRIBUTE __attribute__((preserve_all)) void             \
-      __mpisync_load##Size##_pa(const void *p);                                \
-  SANITIZER_INTERFACE_ATTRIBUTE __attribute__((preserve_all)) void             \
-      __mpisync_store##Size##_pa(const void *p);
+  SANITIZER_INTERFACE_ATTRIBUTE __attribute__((                                \
+      preserve_all)) void __mpisync_load##Size##_pa(const void *p);            \
+  SANITIZER_INTERFACE_ATTRIBUTE __attribute__((                                \
+      preserve_all)) void __mpisync_store##Size##_pa(const void *p);           \
+  SANITIZER_INTERFACE_ATTRIBUTE __attribute__((                                \
+      preserve_all)) void __mpisync_load##Size##_cold(const void *p);          \
+  SANITIZER_INTERFACE_ATTRIBUTE __attribute__((                                \
+      preserve_all)) void __mpisync_store##Size##_cold(const void *p);
 MPISYNC_ACCESS_ENTRY(1)
 MPISYNC_ACCESS_ENTRY(2)
 MPISYNC_ACCESS_ENTRY(4)

@@ -5,9 +5,13 @@
 ; (nothing pending yet) and never checked.
 ; (The pending word is what call-free loops test; outside them the default
 ; near test loads its fields at each access, -mpisync-near-test=0 makes
-; straight-line code use the word too.)
-; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -mpisync-near-test=0 -S %s | FileCheck %s
-; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s --check-prefix=NEAR
+; straight-line code use the word too. Both are tested with
+; -mpisync-cold-calls-beside-mpi=0: by default these stores run beside the
+; MPI call, and a bare call to a _cold entry checks them, which reads the
+; word itself, COLD below.)
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -mpisync-near-test=0 -mpisync-cold-calls-beside-mpi=0 -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -mpisync-cold-calls-beside-mpi=0 -S %s | FileCheck %s --check-prefix=NEAR
+; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s --check-prefix=COLD
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 
 declare i32 @MPI_Isend(ptr, i32, i32, i32, i32, i32, ptr)
@@ -39,6 +43,13 @@ declare i32 @__gxx_personality_v0(...)
 ; NEAR:      icmp ult i64
 ; NEAR:      call preserve_allcc void @__mpisync_store4_pa(ptr %p)
 ; NEAR:      store i32 4, ptr %p
+; COLD-LABEL: define void @after_invoke(
+; COLD:      invoke i32 @MPI_Isend(
+; COLD:      call preserve_allcc void @__mpisync_store4_cold(ptr %p)
+; COLD-NEXT: store i32 3, ptr %p
+; COLD:      landingpad
+; COLD:      call preserve_allcc void @__mpisync_store4_cold(ptr %p)
+; COLD-NEXT: store i32 4, ptr %p
 define void @after_invoke(ptr %p, ptr %req) personality ptr @__gxx_personality_v0 {
 entry:
   store i32 1, ptr %p, align 4
