@@ -10,6 +10,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
@@ -281,7 +282,10 @@ void FastPathEmitter::emitRuntimeCall(Instruction *Before, Value *Ptr,
 
 bool FastPathEmitter::emitColdCall(Instruction *Before, Value *Ptr,
                                    uint64_t Size, bool IsWrite) {
-  if (!isPowerOf2_64(Size) || Size > 16)
+  // Only x86-64's cold entries are the two compares they are meant to be
+  // (runtime/mpisync_access.cpp); elsewhere the inline test stays.
+  if (!isPowerOf2_64(Size) || Size > 16 ||
+      Triple(M.getTargetTriple()).getArch() != Triple::x86_64)
     return false;
   IRBuilder<> IRB(Before);
   unsigned Index = Log2_64(Size);

@@ -253,7 +253,7 @@ MPISYNC_RANGE_ENTRY(storeN, true)
 #undef MPISYNC_RANGE_ENTRY
 
 // The cold entries: called with no inline test in front of them (checks
-// beside an MPI call, pass/FastPathEmitter.h), so most calls find nothing
+// beside an MPI call, pass/BesideMpiCalls.h), so most calls find nothing
 // pending. Answering that costs two compares and a return here; the _pa
 // entry's prologue first saves every register its slow path may use, the
 // vector registers included (the compiler neither shrink-wraps those saves
@@ -278,6 +278,8 @@ static_assert(__builtin_offsetof(MpisyncPublishedState, pending) == 0,
       "  ret\n"                                                                \
       ".size __mpisync_" #Name "_cold, . - __mpisync_" #Name "_cold\n");
 #else
+// The pass emits no cold call for other targets (FastPathEmitter.cpp); the
+// entries exist so that the interface is the same everywhere.
 #define MPISYNC_COLD_ENTRY(Name)                                               \
   extern "C" __attribute__((preserve_all)) void __mpisync_##Name##_cold(       \
       const void *p) {                                                         \

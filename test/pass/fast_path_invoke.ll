@@ -13,6 +13,7 @@
 ; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -mpisync-cold-calls-beside-mpi=0 -S %s | FileCheck %s --check-prefix=NEAR
 ; RUN: %opt -load-pass-plugin=%plugin -passes=mpisync -S %s | FileCheck %s --check-prefix=COLD
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
 
 declare i32 @MPI_Isend(ptr, i32, i32, i32, i32, i32, ptr)
 declare i32 @__gxx_personality_v0(...)
