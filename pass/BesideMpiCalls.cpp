@@ -31,7 +31,7 @@ bool BesideMpiCalls::besideMpiCall(const BasicBlock *BB) {
   for (const BasicBlock *M : MpiBlocks) {
     if (LI.getLoopFor(M) != L)
       continue;
-    if (M == BB || DT.dominates(M, BB)) {
+    if (DT.dominates(M, BB)) { // M == BB too
       Beside = true;
       break;
     }
@@ -44,7 +44,7 @@ bool BesideMpiCalls::besideMpiCall(const BasicBlock *BB) {
       }
     }
   }
-  return Answers[BB] = Beside;
+  return It->second = Beside;
 }
 
 } // namespace mpisync

@@ -53,33 +53,29 @@ FastPathEmitter::FastPathEmitter(Module &M) : M(M), DL(M.getDataLayout()) {
   // force the hot code around it to spill.
   const char *Suffix = ClPreserveAllCC ? "_pa" : "";
   auto Declare = [&](const std::string &Name, Type *Ret,
-                     ArrayRef<Type *> Params) {
+                     ArrayRef<Type *> Params,
+                     bool PreserveAll = ClPreserveAllCC) {
     FunctionCallee Callee = M.getOrInsertFunction(
         Name, FunctionType::get(Ret, Params, false));
-    if (ClPreserveAllCC)
+    if (PreserveAll)
       if (auto *F = dyn_cast<Function>(Callee.getCallee()))
         F->setCallingConv(CallingConv::PreserveAll);
     return Callee;
   };
-  for (unsigned I = 0; I < kNumFixedSizes; ++I) {
-    std::string Size = std::to_string(1u << I);
-    LoadFixed[I] = Declare("__mpisync_load" + Size + Suffix, VoidTy, {PtrTy});
-    StoreFixed[I] = Declare("__mpisync_store" + Size + Suffix, VoidTy, {PtrTy});
-  }
   // The cold entries test the pending word themselves (emitColdCall); they
   // exist in the preserve_all convention only.
   for (unsigned I = 0; I < kNumFixedSizes; ++I) {
     std::string Size = std::to_string(1u << I);
-    for (bool IsWrite : {false, true}) {
-      FunctionCallee &Callee = (IsWrite ? StoreCold : LoadCold)[I];
-      Callee = M.getOrInsertFunction(
-          std::string(IsWrite ? "__mpisync_store" : "__mpisync_load") + Size +
-              "_cold",
-          FunctionType::get(VoidTy, {PtrTy}, false));
-      if (auto *F = dyn_cast<Function>(Callee.getCallee()))
-        F->setCallingConv(CallingConv::PreserveAll);
-    }
+    LoadFixed[I] = Declare("__mpisync_load" + Size + Suffix, VoidTy, {PtrTy});
+    StoreFixed[I] = Declare("__mpisync_store" + Size + Suffix, VoidTy, {PtrTy});
+    LoadCold[I] = Declare("__mpisync_load" + Size + "_cold", VoidTy, {PtrTy},
+                          /*PreserveAll=*/true);
+    StoreCold[I] = Declare("__mpisync_store" + Size + "_cold", VoidTy, {PtrTy},
+                           /*PreserveAll=*/true);
   }
+  // Only x86-64's cold entries are the two compares they are meant to be
+  // (runtime/mpisync_access.cpp); elsewhere the inline test stays.
+  ColdEntriesCheap = Triple(M.getTargetTriple()).getArch() == Triple::x86_64;
   LoadN = Declare(std::string("__mpisync_loadN") + Suffix, VoidTy,
                   {PtrTy, IntptrTy});
   StoreN = Declare(std::string("__mpisync_storeN") + Suffix, VoidTy,
@@ -280,18 +276,17 @@ void FastPathEmitter::emitRuntimeCall(Instruction *Before, Value *Ptr,
     Call->setCallingConv(CallingConv::PreserveAll);
 }
 
-bool FastPathEmitter::emitColdCall(Instruction *Before, Value *Ptr,
+bool FastPathEmitter::hasColdEntry(uint64_t Size) const {
+  return ColdEntriesCheap && isPowerOf2_64(Size) && Size <= 16;
+}
+
+void FastPathEmitter::emitColdCall(Instruction *Before, Value *Ptr,
                                    uint64_t Size, bool IsWrite) {
-  // Only x86-64's cold entries are the two compares they are meant to be
-  // (runtime/mpisync_access.cpp); elsewhere the inline test stays.
-  if (!isPowerOf2_64(Size) || Size > 16 ||
-      Triple(M.getTargetTriple()).getArch() != Triple::x86_64)
-    return false;
+  assert(hasColdEntry(Size) && "asked for a cold entry that is not there");
   IRBuilder<> IRB(Before);
   unsigned Index = Log2_64(Size);
   IRB.CreateCall(IsWrite ? StoreCold[Index] : LoadCold[Index], {Ptr})
       ->setCallingConv(CallingConv::PreserveAll);
-  return true;
 }
 
 DebugLoc checkLocation(const Instruction *I) {

@@ -95,11 +95,13 @@ public:
                        bool IsWrite, llvm::Align Alignment,
                        llvm::BasicBlock *PendingPreheader = nullptr,
                        bool Hot = true, llvm::Value *GroupHit = nullptr);
-  // Check of an access beside an MPI call (BesideMpiCalls.h): a bare call
-  // before `Before` to the runtime's _cold entry for its size, which tests
-  // the pending word itself. False, and nothing emitted, for a size that
-  // has no such entry.
-  bool emitColdCall(llvm::Instruction *Before, llvm::Value *Ptr, uint64_t Size,
+  // Whether an access of `Size` bytes can be checked by emitColdCall: the
+  // runtime has a _cold entry for the size, and it is cheap on the target.
+  bool hasColdEntry(uint64_t Size) const;
+  // Check of an access beside an MPI call (BesideMpiCalls.h), for a size
+  // hasColdEntry accepts: a bare call before `Before` to the runtime's
+  // _cold entry, which tests the pending word itself.
+  void emitColdCall(llvm::Instruction *Before, llvm::Value *Ptr, uint64_t Size,
                     bool IsWrite);
   // A group member checked at the group's head: the access I (for its
   // location) at Ptr, Offset bytes from the group's base.
@@ -219,6 +221,7 @@ private:
   static constexpr unsigned kNumFixedSizes = 5; // 1, 2, 4, 8, 16 bytes
   llvm::FunctionCallee LoadFixed[kNumFixedSizes], StoreFixed[kNumFixedSizes];
   llvm::FunctionCallee LoadCold[kNumFixedSizes], StoreCold[kNumFixedSizes];
+  bool ColdEntriesCheap; // see hasColdEntry
   llvm::FunctionCallee LoadN, StoreN, LoadRows, StoreRows;
 };
 

@@ -505,9 +505,9 @@ bool FunctionInstrumenter::run() {
     BasicBlock *BB = Accesses[K].I->getParent();
     Known[K] = PendingBlocks.lookup(BB);
     Hot[K] = InCallFreeLoop(BB);
-    uint64_t Size = Accesses[K].Size;
     Cold[K] = ClInlinePending && ClColdCallsBesideMpi && !Hot[K] && !Known[K] &&
-              isPowerOf2_64(Size) && Size <= 16 && Beside.besideMpiCall(BB);
+              Emitter.hasColdEntry(Accesses[K].Size) &&
+              Beside.besideMpiCall(BB);
   }
   SmallVector<BasicBlock *, 8> MemIn;
   for (const MemRange &R : MemIntrinsics)
@@ -590,7 +590,8 @@ bool FunctionInstrumenter::run() {
       ++NumSpeculatedLoadsGuarded;
       At = Emitter.emitTest(A.I, Guard);
     }
-    if (Cold[K] && Emitter.emitColdCall(At, A.Ptr, A.Size, A.IsWrite)) {
+    if (Cold[K]) {
+      Emitter.emitColdCall(At, A.Ptr, A.Size, A.IsWrite);
       ++NumColdCalls;
       continue;
     }
