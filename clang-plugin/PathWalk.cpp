@@ -3,7 +3,9 @@
 // Depth first over the CFG, one PathState per path, states deduplicated
 // per block by hash; branches split or prune paths by what the facts say,
 // loops with MPI calls are unrolled AnalysisLimits::LoopUnroll times and
-// then widened; the walk stops after AnalysisLimits::MaxSteps transfers.
+// then widened; a block takes at most AnalysisLimits::MaxStatesPerBlock
+// distinct states, and the walk stops after AnalysisLimits::MaxSteps
+// transfers.
 //
 //===----------------------------------------------------------------------===//
 #include "FunctionAnalysis.h"
@@ -92,7 +94,12 @@ void FunctionAnalysis::enqueue(const CFGBlock *From, const CFGBlock *To,
   uint64_t Key = llvm::xxh3_64bits(
       llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Code.data()),
                               Code.size() * sizeof(uint64_t)));
-  if (!Visited[To->getBlockID()].insert(Key).second)
+  llvm::DenseSet<uint64_t> &Seen = Visited[To->getBlockID()];
+  // A block reached in as many distinct states as it may hold takes no
+  // more: the path ends here, as every path does at MaxSteps.
+  if (Seen.size() >= Limits.MaxStatesPerBlock && !Seen.count(Key))
+    return;
+  if (!Seen.insert(Key).second)
     return;
   Worklist.push_back({To, std::move(S)});
 }

@@ -34,6 +34,15 @@ struct AnalysisLimits {
   // with many loops around MPI calls (bench/'s stencil3d and cg) do not
   // finish within 100000 either, and then cost the compile 20-45%.
   unsigned MaxSteps = 30000;
+  // Distinct states a block is walked in; a path reaching it in one more
+  // ends there. Independent branches the facts cannot decide (a loop body
+  // testing each of 8 received values) double the states at each; without
+  // this bound every bench/ main walked until MaxSteps (8-10 ms of a
+  // 110 ms compile), and one hot loop took the budget of the code after
+  // it. With it the walk costs about the function's size times this bound
+  // (docs/performance.md, "Session 50"). The test suite's checks still
+  // pass at 8.
+  unsigned MaxStatesPerBlock = 16;
 };
 
 // The values of MPI's constants the analysis compares with, from the
