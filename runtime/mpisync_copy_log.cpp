@@ -7,7 +7,9 @@
 #include "mpisync_copy_log.h"
 #include "mpisync_alloc.h"
 #include "mpisync_pending.h"
+#include "mpisync_rtl.h"
 #include "mpisync_scratch.h"
+#include "mpisync_thread_level.h"
 
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_placement_new.h"
@@ -60,6 +62,12 @@ void TrimSeen() {
   base = oldest;
 }
 
+void ClearLog() {
+  ScratchVector<LoggedCopy> &copies = Log();
+  base += copies.size();
+  copies.clear();
+}
+
 void ApplyThroughIndex() {
   ScratchVector<LoggedCopy> &copies = Log();
   for (uptr i = 0; i < copies.size(); i++) {
@@ -69,28 +77,75 @@ void ApplyThroughIndex() {
     else
       NoteLibraryRead(c.begin, c.end, base + i);
   }
-  ForgetLoggedCopies();
+  ClearLog();
 }
 
-} // namespace
-
-void LogLibraryCopy(uptr src, uptr dst, uptr size) {
+// Room for `n` more copies.
+void MakeRoom(uptr n) {
   ScratchVector<LoggedCopy> &copies = Log();
-  if (copies.size() + 2 > copies.capacity()) {
-    TrimSeen();
-    if (copies.size() + 2 > kMaxLoggedCopies)
-      ApplyThroughIndex();
-    else if (2 * copies.size() > copies.capacity())
-      // Half the log free: the next trim is that many copies away.
-      copies.reserve(2 * copies.capacity());
-  }
+  if (copies.size() + n <= copies.capacity())
+    return;
+  TrimSeen();
+  if (copies.size() + n > kMaxLoggedCopies)
+    ApplyThroughIndex();
+  else if (2 * copies.size() > copies.capacity())
+    // Half the log free: the next trim is that many copies away.
+    copies.reserve(2 * copies.capacity());
+}
+
+// The copies of this thread's MPI call not yet in the log (a few: one per
+// message the call moves, joined at the call's end).
+constexpr uptr kThreadCopies = 64;
+struct ThreadCopies {
+  uptr n;
+  LoggedCopy copy[kThreadCopies];
+};
+THREADLOCAL ThreadCopies thread_copies;
+
+void Append(uptr src, uptr dst, uptr size) {
+  MakeRoom(2);
+  ScratchVector<LoggedCopy> &copies = Log();
   if (src)
     copies.push_back({src, src + size, false});
   if (dst)
     copies.push_back({dst, dst + size, true});
 }
 
-u64 CopyLogEnd() { return base + Log().size(); }
+} // namespace
+
+bool BufferLibraryCopy(uptr src, uptr dst, uptr size) {
+  ThreadCopies &t = thread_copies;
+  if (t.n + 2 > kThreadCopies || !InsideMpi() || ConcurrentMpiCalls())
+    return false;
+  if (src)
+    t.copy[t.n++] = {src, src + size, false};
+  if (dst)
+    t.copy[t.n++] = {dst, dst + size, true};
+  return true;
+}
+
+bool ThreadHasBufferedCopies() { return thread_copies.n != 0; }
+
+void FlushThreadCopies() {
+  ThreadCopies &t = thread_copies;
+  if (t.n == 0)
+    return;
+  MakeRoom(t.n);
+  ScratchVector<LoggedCopy> &copies = Log();
+  for (uptr i = 0; i < t.n; i++)
+    copies.push_back(t.copy[i]);
+  t.n = 0;
+}
+
+void LogLibraryCopy(uptr src, uptr dst, uptr size) {
+  FlushThreadCopies();
+  Append(src, dst, size);
+}
+
+u64 CopyLogEnd() {
+  FlushThreadCopies();
+  return base + Log().size();
+}
 
 void ApplyLoggedCopies(PendingOp *op) {
   u64 end = CopyLogEnd();
@@ -113,9 +168,8 @@ void ApplyLoggedCopies(PendingOp *op) {
 }
 
 void ForgetLoggedCopies() {
-  ScratchVector<LoggedCopy> &copies = Log();
-  base += copies.size();
-  copies.clear();
+  thread_copies.n = 0; // older still than the log's end
+  ClearLog();
 }
 
 } // namespace mpisync

@@ -76,6 +76,8 @@ void ObserveLibraryCopy(uptr dst, uptr src, uptr size) {
   // the library's own critical section under MPI_THREAD_MULTIPLE.
   if (src_pending && !dst_pending && NoteStartingSendCopied(src, size))
     return;
+  if (BufferLibraryCopy(src_pending ? src : 0, dst_pending ? dst : 0, size))
+    return;
   // This thread is inside MPI and may hold the library's own lock, while
   // another thread holding StateMutex waits for that lock in a datatype
   // query: never wait here. A copy not observed only makes a latent

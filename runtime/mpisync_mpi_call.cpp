@@ -1,6 +1,8 @@
 // MpiCall and SavedRequests (mpisync_mpi_call.h).
 #include "mpisync_mpi_call.h"
 #include "mpisync_alloc.h"
+#include "mpisync_copy_log.h"
+#include "mpisync_pending.h"
 
 #include "mpisync_flags.h"
 #include "mpisync_modules.h"
@@ -32,8 +34,16 @@ MpiCall::MpiCall(const char *name, uptr pc, uptr bp)
 
 MpiCall::~MpiCall() {
   mpi_call_depth--;
-  if (!outer_)
-    outermost_call = nullptr;
+  if (outer_)
+    return;
+  outermost_call = nullptr;
+  // The library's copies in this call join the log before the program
+  // runs on (mpisync_copy_log.h); most calls already flushed them in a
+  // hook that held the lock.
+  if (ThreadHasBufferedCopies()) {
+    StateLock lock(&StateMutex());
+    FlushThreadCopies();
+  }
 }
 
 MpiCall *CurrentMpiCall() { return outermost_call; }
