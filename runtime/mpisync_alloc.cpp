@@ -88,6 +88,8 @@ void *Carve(uptr c) {
 }
 
 static_assert(kNumClasses <= 256, "run_class holds a class in a byte");
+static_assert(kMinLargeBlock == kMaxRuntimeBlock,
+              "a block is a small class's or a large block");
 
 } // namespace
 
@@ -111,7 +113,7 @@ void *RuntimeAlloc(uptr size) {
     SpinMutexLock lock(&mu);
     if (void *p = Carve(ClassOf(size)))
       return p;
-  } else if (size > kMinLargeBlock) {
+  } else {
     if (void *p = LargeBlockAlloc(size))
       return p;
   }

@@ -9,9 +9,9 @@
 // to kMaxRuntimeBlock bytes are carved from 64 KiB runs of one reserved,
 // lazily touched range, one class per run, and recycled through a free
 // list per class: only the pages of blocks actually handed out are
-// resident. Larger blocks go to the internal allocator, and those beyond
-// its size classes to mpisync_large_blocks.h. Like it, the
-// memory is uninitialised and thread safe.
+// resident. Larger blocks are mpisync_large_blocks.h's; the internal
+// allocator serves what neither range can (a range refused by the
+// system). Like it, the memory is uninitialised and thread safe.
 #ifndef MPISYNC_ALLOC_H
 #define MPISYNC_ALLOC_H
 

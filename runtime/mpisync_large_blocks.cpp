@@ -16,7 +16,7 @@ namespace mpisync {
 
 namespace {
 
-constexpr uptr kMinShift = 18;  // the first size above kMinLargeBlock
+constexpr uptr kMinShift = 13;  // the first size above kMinLargeBlock
 constexpr uptr kMaxShift = 34;  // 16 GiB; larger requests are not served
 constexpr uptr kHugeShift = 23; // 8 MiB: blocks with transparent huge pages
 static_assert((uptr(1) << (kMinShift - 1)) == kMinLargeBlock,

@@ -1,7 +1,7 @@
 // libFuzzer target for the runtime's allocator (runtime/mpisync_alloc.*),
 // built with AddressSanitizer: the input is a program of allocations (of
-// any size, those above kMaxRuntimeBlock going to the internal allocator,
-// those above kMinLargeBlock to the large blocks) and frees. Every live block
+// any size, those above kMaxRuntimeBlock going to the large blocks) and
+// frees. Every live block
 // is filled with a pattern of its own when allocated and must still hold it
 // when freed: two live blocks that overlap, or a block handed out again while
 // live, break a pattern. Blocks must be 16-byte aligned.
