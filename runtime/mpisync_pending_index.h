@@ -35,12 +35,17 @@ struct IndexNode {
   uptr max_hi; // the largest hi in this subtree
   IndexNode *left, *right, *parent;
   IndexNode *prev, *next; // neighbours in address order (Before())
-  u32 priority;        // heap order of the treap (random)
-  bool unobserved;     // the library was not yet seen moving its data
-  bool any_unobserved; // ... for some node of this subtree
   PendingOp *op;
-  uptr buffer; // index into op->buffers
+  u32 priority; // heap order of the treap (random)
+  // Index into op->buffers: below 2^30, as 2^30 buffer records (80 bytes
+  // each) would not fit in memory. With the two flags in the same word the
+  // node takes the allocator's 80-byte class, not 96: 10^5 pending
+  // receives are 1.6 MB less to touch.
+  u32 buffer : 30;
+  u32 unobserved : 1;     // the library was not yet seen moving its data
+  u32 any_unobserved : 1; // ... for some node of this subtree
 };
+static_assert(sizeof(IndexNode) == 80, "IndexNode: keep it in 80 bytes");
 
 class IntervalIndex {
 public:
