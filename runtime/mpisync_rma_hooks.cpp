@@ -329,7 +329,7 @@ void OnWinCreate(MpiCall &call, int rc, WinKind kind, void *base,
   // parent alone tracks epochs and records (clone/clone_rma.h).
   if (rc != MPI_SUCCESS || !win || *win == MPI_WIN_NULL || clone::IsClone())
     return;
-  Lock lock(&RmaMutex());
+  RmaLock lock;
   Window *w = NewWindow(*win);
   w->kind = kind;
   w->create_call = call.name();
@@ -396,7 +396,7 @@ void OnWinAttach(MpiCall &call, int rc, MPI_Win win, void *base,
                  MPI_Aint size) {
   if (rc != MPI_SUCCESS || size <= 0)
     return;
-  Lock lock(&RmaMutex());
+  RmaLock lock;
   Window *w = FindWindow(win);
   if (!w || w->kind != WinKind::kDynamic)
     return;
@@ -405,7 +405,7 @@ void OnWinAttach(MpiCall &call, int rc, MPI_Win win, void *base,
 }
 
 void BeforeWinDetach(MpiCall &, MPI_Win win, const void *base) {
-  Lock lock(&RmaMutex());
+  RmaLock lock;
   Window *w = FindWindow(win);
   if (!w)
     return;
@@ -423,7 +423,7 @@ void BeforeWinDetach(MpiCall &, MPI_Win win, const void *base) {
 void BeforeWinFree(MpiCall &call, const MPI_Win *win) {
   if (!win)
     return;
-  Lock lock(&RmaMutex());
+  RmaLock lock;
   if (Window *w = FindWindow(*win))
     RetireWindow(w, call);
 }
@@ -437,7 +437,7 @@ void CheckWindowMemoryRelease(uptr begin, uptr end, bool is_stack,
               is_stack ? BufferAccess::kScopeExit : BufferAccess::kFree);
   if (rule.outcome != RuleOutcome::kError)
     return;
-  Lock lock(&RmaMutex());
+  RmaLock lock;
   u32 stack = 0;
   // Released memory is no longer the window's: unwatched, so what the
   // allocator puts there next is not recorded as window accesses.
@@ -470,7 +470,7 @@ void CheckWindowMemoryRelease(uptr begin, uptr end, bool is_stack,
 }
 
 void FinalizeWindows(MpiCall &call) {
-  Lock lock(&RmaMutex());
+  RmaLock lock;
   while (NumWindows() > 0)
     RetireWindow(WindowAt(0), call);
 }
@@ -527,7 +527,7 @@ static void RecordBuffersInWindows(const PendingOp &op) {
 }
 
 void BeforeWinSync(MpiCall &call, const WinSyncArgs &a) {
-  Lock lock(&RmaMutex());
+  RmaLock lock;
   Window *w = FindWindow(a.win);
   if (!w)
     return;
@@ -628,7 +628,7 @@ void BeforeWinSync(MpiCall &call, const WinSyncArgs &a) {
 void AfterWinSync(MpiCall &call, int rc, const WinSyncArgs &a) {
   if (rc != MPI_SUCCESS)
     return;
-  Lock lock(&RmaMutex());
+  RmaLock lock;
   Window *w = FindWindow(a.win);
   if (!w)
     return;
@@ -743,7 +743,7 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
   starting_rma_continuation.op = nullptr;
   if (a.target == MPI_PROC_NULL)
     return; // MPI 4.1 12.3: an operation with no effect
-  Lock lock(&RmaMutex());
+  RmaLock lock;
   Window *w = FindWindow(a.win);
   if (!w)
     return;
@@ -910,7 +910,7 @@ void AfterCollective(MpiCall &, int rc, MPI_Comm comm, CollectiveOrder order,
                      int root) {
   if (rc != MPI_SUCCESS || comm == MPI_COMM_NULL)
     return;
-  Lock lock(&RmaMutex());
+  RmaLock lock;
   if (NumWindows() == 0)
     return;
   int inter = 0;
@@ -964,7 +964,7 @@ void AfterCollective(MpiCall &, int rc, MPI_Comm comm, CollectiveOrder order,
 void BeforeSendClock(int dest, MPI_Comm comm) {
   if (!AnyWindows() || dest < 0 || comm == MPI_COMM_NULL)
     return;
-  Lock lock(&RmaMutex());
+  RmaLock lock;
   if (NumWindows() == 0)
     return;
   int world = WorldRankIn(comm, dest);
@@ -992,7 +992,7 @@ void NoteRmaRequestCompleted(MPI_Win win, int target, u64 start,
 void AfterReceiveClock() {
   if (!AnyWindows())
     return;
-  Lock lock(&RmaMutex());
+  RmaLock lock;
   ApplyCompletedRequests();
   for (uptr c = 0; c < NumChannels(); c++)
     TakeMessageClocks(ChannelAt(c));
@@ -1013,7 +1013,7 @@ void RecordWindowAccess(uptr addr, uptr size, bool is_write, uptr pc, uptr bp,
                         bool clear_shadow) {
   if (!flags()->rma_target_checks)
     return;
-  Lock lock(&RmaMutex());
+  RmaLock lock;
   AccessStack stack = {pc, bp};
   RecordWindowPieces(addr, size, is_write, stack, clear_shadow);
 }
@@ -1023,7 +1023,7 @@ void RecordWindowRows(uptr first, uptr size, sptr stride, uptr rows,
   if (!flags()->rma_target_checks)
     return;
   // One lock and one unwind for all the rows: a tile's rows are one call.
-  Lock lock(&RmaMutex());
+  RmaLock lock;
   AccessStack stack = {pc, bp};
   for (uptr k = 0; k < rows; k++)
     RecordWindowPieces(first + k * (uptr)stride, size, is_write, stack,

@@ -5,6 +5,7 @@
 #include <mpi.h>
 
 #include "mpisync_rtl.h"
+#include "sanitizer_common/sanitizer_atomic.h"
 #include "threads/thread_clocks.h"
 
 namespace mpisync {
@@ -15,8 +16,15 @@ constexpr int kLevelUnknown = -1;
 int provided_level = kLevelUnknown;
 int main_tid; // the thread that initialized MPI (OnInit runs on it)
 bool finalizing;
+// Set by pthread_create outside MPI before the new thread exists.
+__sanitizer::atomic_uint8_t program_thread_created;
 
 } // namespace
+
+void NoteProgramThreadCreated() {
+  __sanitizer::atomic_store(&program_thread_created, 1,
+                            __sanitizer::memory_order_release);
+}
 
 void NoteThreadLevel(int provided) {
   provided_level = provided;
@@ -34,7 +42,10 @@ bool SingleThreadedMpi() {
   // A program that asked for MPI_THREAD_FUNNELED or higher has threads, now
   // or later; at MPI_THREAD_SINGLE a second thread breaks the level, and
   // one that exists is seen (one made after the question is not).
-  return provided_level == MPI_THREAD_SINGLE && !threads::Tracking();
+  return provided_level == MPI_THREAD_SINGLE &&
+         !__sanitizer::atomic_load(&program_thread_created,
+                                   __sanitizer::memory_order_acquire) &&
+         !threads::Tracking();
 }
 
 bool OnlyThreadCallingMpi() {

@@ -14,6 +14,9 @@ bool ConcurrentMpiCalls();
 // Whether the program is one thread that alone calls MPI, as far as can be
 // seen: MPI_THREAD_SINGLE, and no second thread was ever made.
 bool SingleThreadedMpi();
+// The program made a thread outside MPI (pthread_create): it is no longer
+// one thread, whether or not thread_clocks tracks its threads.
+void NoteProgramThreadCreated();
 // Whether the calling thread is the only one that may call MPI and may
 // make an MPI call of the runtime's own now, outside any MPI call of its
 // own: MPI_THREAD_SINGLE or MPI_THREAD_FUNNELED, on the thread that

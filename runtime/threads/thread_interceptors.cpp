@@ -9,6 +9,7 @@
 #include "interception/interception.h"
 #include "mpisync_rtl.h"
 #include "mpisync_stack.h"
+#include "mpisync_thread_level.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_stacktrace.h"
@@ -61,6 +62,10 @@ void *StartTrackedThread(void *p) {
 
 INTERCEPTOR(int, pthread_create, pthread_t *thread, const pthread_attr_t *attr,
             void *(*routine)(void *), void *arg) {
+  // The library's own threads (made inside MPI) never run the program's
+  // code nor take the runtime's RMA lock (RmaLock).
+  if (!mpisync::InsideMpi())
+    mpisync::NoteProgramThreadCreated();
   mpisync::threads::ForkToken *token = mpisync::threads::BeforeThreadCreate();
   if (!token)
     return REAL(pthread_create)(thread, attr, routine, arg);
