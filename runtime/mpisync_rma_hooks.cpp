@@ -26,6 +26,7 @@
 #include "mpisync_rma_records.h"
 #include "mpisync_rma_transport.h"
 #include "mpisync_rtl.h"
+#include "mpisync_sampling.h"
 #include "mpisync_stack.h"
 #include "mpisync_thread_level.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
@@ -134,6 +135,19 @@ bool MayContinue(const Window *w, const RmaOpArgs &a, bool *same_target) {
     return false;
   *same_target = w->fence_open == w->start_open || AnyLock(w);
   return true;
+}
+
+// sample_ops: whether this operation is tracked. One not drawn had its
+// epoch checked (the check needs no record) and is let through: no origin
+// or result buffer pending, no record at the target, so nothing it takes
+// part in is reported and it orders nothing (a record that continues an
+// earlier one across it is exact: ContinuedOperation). One with a request
+// is always tracked where threads call MPI at once: its handle would need
+// a stand-in in the request map, as an untracked Isend's does there.
+bool SampleRmaOperation(const RmaOpArgs &a) {
+  if (!SamplingOn() || (a.with_request && UntrackedNeedStandIns()))
+    return true;
+  return SampleOperation();
 }
 
 void Misuse(MpiCall &call, const char *fmt, int arg = -1,
@@ -767,6 +781,8 @@ void BeforeRmaOp(MpiCall &call, const RmaOpArgs &a) {
   }
   w->ops_since_fence++;
   LseqTick();
+  if (!SampleRmaOperation(a))
+    return;
   u64 start = Lseq();
   u32 stack = call.Stack();
   // One StateMutex section for the target side and the origin side: each
