@@ -449,7 +449,7 @@ void CheckWindowMemoryRelease(uptr begin, uptr end, bool is_stack,
   BufferRule rule =
       RuleFor(BufferRole::kWindow,
               is_stack ? BufferAccess::kScopeExit : BufferAccess::kFree);
-  if (rule.outcome != RuleOutcome::kError)
+  if (rule.outcome != RuleOutcome::kError || !RmaLock::MayEnter())
     return;
   RmaLock lock;
   u32 stack = 0;

@@ -164,9 +164,9 @@ struct Window {
 __sanitizer::Mutex &RmaMutex();
 
 // Holds RmaMutex for its scope, except in a program of one thread at
-// MPI_THREAD_SINGLE (SingleThreadedMpi): only the hooks of the program's
-// MPI calls and its own checked accesses take the lock, never a thread of
-// the library's, so no one else can be inside. There each acquisition
+// MPI_THREAD_SINGLE (SingleThreadedMpi): there only that thread may enter
+// (MayEnter), through the hooks of its MPI calls, its checked accesses and
+// its releases of memory, so no one else can be inside. Each acquisition
 // and release is a locked instruction, and inside MPI one waits for the
 // library's stores to drain: bench/'s bfs_rma spent three quarters of the
 // time of its RMA start hook and of its window-access records on them.
@@ -174,6 +174,13 @@ __sanitizer::Mutex &RmaMutex();
 // every section after it locks.
 class RmaLock {
 public:
+  // Whether the calling thread may enter a section RmaLock guards: not a
+  // thread of the library's (its `free` reaches the release check) in a
+  // one-thread program, whose window memory only the program's own thread
+  // releases.
+  static bool MayEnter() {
+    return !SingleThreadedMpi() || OnInitializingThread();
+  }
   RmaLock() : mutex_(SingleThreadedMpi() ? nullptr : &RmaMutex()) {
     if (mutex_)
       mutex_->Lock();

@@ -21,6 +21,10 @@ __sanitizer::atomic_uint8_t program_thread_created;
 
 } // namespace
 
+bool OnInitializingThread() {
+  return provided_level != kLevelUnknown && CurrentTid() == main_tid;
+}
+
 void NoteProgramThreadCreated() {
   __sanitizer::atomic_store(&program_thread_created, 1,
                             __sanitizer::memory_order_release);

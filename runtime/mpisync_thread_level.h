@@ -14,6 +14,9 @@ bool ConcurrentMpiCalls();
 // Whether the program is one thread that alone calls MPI, as far as can be
 // seen: MPI_THREAD_SINGLE, and no second thread was ever made.
 bool SingleThreadedMpi();
+// Whether the calling thread is the one that initialized MPI (false before
+// MPI_Init returned).
+bool OnInitializingThread();
 // The program made a thread outside MPI (pthread_create): it is no longer
 // one thread, whether or not thread_clocks tracks its threads.
 void NoteProgramThreadCreated();
