@@ -420,8 +420,9 @@ template <typename R> int TwinOrder(const R &a, const R &b) {
 // accessors and clocks: loads and stores among themselves are not RMA's
 // business, reads do not write, and accumulates with one op and basic type
 // are atomic together. The check skips the pairs inside such a run, so k
-// twins cost O(k), not O(k^2).
-bool NeverConflictAmongTwins(const RmaRecord &r) {
+// twins cost O(k), not O(k^2). R: a record, or a sort key with its kind
+// (no read of the record: a cache miss per run of twins).
+template <typename R> bool NeverConflictAmongTwins(const R &r) {
   return !r.is_op || r.kind == RmaRecord::kRead || r.kind == RmaRecord::kAtomic;
 }
 
@@ -935,8 +936,8 @@ void ReportConflicts(Window *w) {
     uptr j = i + 1;
     while (j < num_ops && twin_order(ops[i], ops[j]) == 0)
       j++;
-    // A record without twins reads no record (a cache miss each).
-    bool compatible = j - i > 1 && NeverConflictAmongTwins(recs[ops[i].index]);
+    // The key holds the kind: no record is read (a cache miss each).
+    bool compatible = j - i > 1 && NeverConflictAmongTwins(ops[i]);
     for (uptr k = i; k < j; k++)
       twins_end[k] = compatible ? j : k + 1;
     i = j;
