@@ -39,6 +39,28 @@ ScratchVector<LoggedCopy> &Log() {
   return *log;
 }
 u64 base;
+// The log's end as last handed out (CopyLogEnd): an operation activated
+// or brought up to date then has seen every copy before it, so a copy
+// logged after may not be merged into one before it.
+u64 sealed_end;
+
+// Appends `c`, or extends the last copy when `c` continues it (same
+// direction, its begin the last one's end: a Get per consecutive slot of
+// a result array, receives into consecutive rows) and nobody has seen the
+// log's end since: the two count for exactly the operations the pair
+// would (every one active at both), and move the same bytes.
+void PushCopy(const LoggedCopy &c) {
+  ScratchVector<LoggedCopy> &copies = Log();
+  uptr n = copies.size();
+  if (n && base + n > sealed_end) {
+    LoggedCopy &last = copies[n - 1];
+    if (last.write == c.write && last.end == c.begin) {
+      last.end = c.end;
+      return;
+    }
+  }
+  copies.push_back(c);
+}
 
 // Drops the copies older than every active operation (each was activated
 // after them, or applied them when asked): nobody will ask about those.
@@ -104,11 +126,23 @@ THREADLOCAL ThreadCopies thread_copies;
 
 void Append(uptr src, uptr dst, uptr size) {
   MakeRoom(2);
-  ScratchVector<LoggedCopy> &copies = Log();
   if (src)
-    copies.push_back({src, src + size, false});
+    PushCopy({src, src + size, false});
   if (dst)
-    copies.push_back({dst, dst + size, true});
+    PushCopy({dst, dst + size, true});
+}
+
+// Into the thread's buffer, which nobody reads before it joins the log:
+// a copy that continues the buffer's last one extends it.
+void BufferCopy(ThreadCopies &t, const LoggedCopy &c) {
+  if (t.n) {
+    LoggedCopy &last = t.copy[t.n - 1];
+    if (last.write == c.write && last.end == c.begin) {
+      last.end = c.end;
+      return;
+    }
+  }
+  t.copy[t.n++] = c;
 }
 
 } // namespace
@@ -118,9 +152,9 @@ bool BufferLibraryCopy(uptr src, uptr dst, uptr size) {
   if (t.n + 2 > kThreadCopies || !InsideMpi() || ConcurrentMpiCalls())
     return false;
   if (src)
-    t.copy[t.n++] = {src, src + size, false};
+    BufferCopy(t, {src, src + size, false});
   if (dst)
-    t.copy[t.n++] = {dst, dst + size, true};
+    BufferCopy(t, {dst, dst + size, true});
   return true;
 }
 
@@ -131,9 +165,8 @@ void FlushThreadCopies() {
   if (t.n == 0)
     return;
   MakeRoom(t.n);
-  ScratchVector<LoggedCopy> &copies = Log();
   for (uptr i = 0; i < t.n; i++)
-    copies.push_back(t.copy[i]);
+    PushCopy(t.copy[i]);
   t.n = 0;
 }
 
@@ -144,7 +177,8 @@ void LogLibraryCopy(uptr src, uptr dst, uptr size) {
 
 u64 CopyLogEnd() {
   FlushThreadCopies();
-  return base + Log().size();
+  sealed_end = base + Log().size();
+  return sealed_end;
 }
 
 void ApplyLoggedCopies(PendingOp *op) {
