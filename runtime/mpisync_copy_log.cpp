@@ -44,21 +44,24 @@ u64 base;
 // logged after may not be merged into one before it.
 u64 sealed_end;
 
-// Appends `c`, or extends the last copy when `c` continues it (same
-// direction, its begin the last one's end: a Get per consecutive slot of
-// a result array, receives into consecutive rows) and nobody has seen the
+// Extends `last` by `c` when `c` continues it: same direction, its begin
+// the last one's end (a Get per consecutive slot of a result array,
+// receives into consecutive rows).
+bool ExtendIfContinued(LoggedCopy &last, const LoggedCopy &c) {
+  if (last.write != c.write || last.end != c.begin)
+    return false;
+  last.end = c.end;
+  return true;
+}
+
+// Appends `c`, or extends the last copy by it when nobody has seen the
 // log's end since: the two count for exactly the operations the pair
 // would (every one active at both), and move the same bytes.
 void PushCopy(const LoggedCopy &c) {
   ScratchVector<LoggedCopy> &copies = Log();
   uptr n = copies.size();
-  if (n && base + n > sealed_end) {
-    LoggedCopy &last = copies[n - 1];
-    if (last.write == c.write && last.end == c.begin) {
-      last.end = c.end;
-      return;
-    }
-  }
+  if (n && base + n > sealed_end && ExtendIfContinued(copies[n - 1], c))
+    return;
   copies.push_back(c);
 }
 
@@ -135,13 +138,8 @@ void Append(uptr src, uptr dst, uptr size) {
 // Into the thread's buffer, which nobody reads before it joins the log:
 // a copy that continues the buffer's last one extends it.
 void BufferCopy(ThreadCopies &t, const LoggedCopy &c) {
-  if (t.n) {
-    LoggedCopy &last = t.copy[t.n - 1];
-    if (last.write == c.write && last.end == c.begin) {
-      last.end = c.end;
-      return;
-    }
-  }
+  if (t.n && ExtendIfContinued(t.copy[t.n - 1], c))
+    return;
   t.copy[t.n++] = c;
 }
 

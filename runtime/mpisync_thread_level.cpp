@@ -6,7 +6,6 @@
 
 #include "mpisync_rtl.h"
 #include "sanitizer_common/sanitizer_atomic.h"
-#include "threads/thread_clocks.h"
 
 namespace mpisync {
 
@@ -45,11 +44,12 @@ bool ConcurrentMpiCalls() {
 bool SingleThreadedMpi() {
   // A program that asked for MPI_THREAD_FUNNELED or higher has threads, now
   // or later; at MPI_THREAD_SINGLE a second thread breaks the level, and
-  // one that exists is seen (one made after the question is not).
+  // one that exists is seen (one made after the question is not). The
+  // thread clocks start tracking only at such a creation, so their
+  // Tracking() adds nothing here.
   return provided_level == MPI_THREAD_SINGLE &&
          !__sanitizer::atomic_load(&program_thread_created,
-                                   __sanitizer::memory_order_acquire) &&
-         !threads::Tracking();
+                                   __sanitizer::memory_order_acquire);
 }
 
 bool OnlyThreadCallingMpi() {
@@ -59,7 +59,7 @@ bool OnlyThreadCallingMpi() {
     return false;
   // The thread's cached id, not MPI_Is_thread_main: an MPI call per
   // conflicting write of an erroneous loop.
-  return CurrentTid() == main_tid;
+  return OnInitializingThread();
 }
 
 } // namespace mpisync
