@@ -200,13 +200,14 @@ private:
 // kept from one epoch to the next: freed, their pages (beyond the internal
 // allocator's 128 KiB classes, mapped for each use) were faulted in afresh
 // at every fence, a fifth of transpose_rma's run time. The outgoing
-// messages' memory serves the check too (it comes after the exchange).
+// messages' memory and the incoming ones' serve the check too (it comes
+// after the exchange).
 // One pair for all windows, not one per window: the hooks that use them
 // run under RmaMutex, one synchronization at a time, and a program that
 // fences two windows (bfs_rma) kept two copies of an epoch's encoding
 // resident. Call with RmaMutex held.
 ScratchVector<char> &WireOut(); // then CheckConflicts' sort keys
-ScratchVector<char> &WireIn();
+ScratchVector<char> &WireIn();  // then the check's other arrays
 
 Window *FindWindow(MPI_Win handle);
 Window *NewWindow(MPI_Win handle);
