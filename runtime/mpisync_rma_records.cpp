@@ -894,7 +894,7 @@ void ReportConflicts(Window *w) {
   // what arrived). Split so, neither grows past its messages by the whole
   // of the check's arrays (bfs_rma: 10^5 operations per epoch, 96 bytes
   // each in one buffer, against 2.9 MB that arrived). The keys are taken in
-  // the one pass that counts the operations, so room for n comes first.
+  // the one pass that counts the operations, so room for n is made first.
   ScratchVector<char> &key_memory = WireOut();
   key_memory.clear();
   OpKey *ops = reinterpret_cast<OpKey *>(
