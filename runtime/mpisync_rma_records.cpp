@@ -489,6 +489,43 @@ uptr SlotFor(const Window *w, const ScratchVector<RmaRecord> &list, uptr end,
   return slot.at;
 }
 
+// An operation of this process to `target` started at lseq `start`: to
+// its own memory, it bounds which of its load and store records may grow
+// past it (TakesAccessNow).
+void NoteOperationStart(Window *w, int target, u64 start, bool writes) {
+  if (target != w->rank)
+    return;
+  w->last_self_op_start = start;
+  if (writes)
+    w->last_self_write_op_start = start;
+}
+
+// Whether `r`, a record of `owner`'s list, may also stand for an access of
+// its kind that this process makes now, with clock snapshot `vc`: a load
+// or store record of this process (not a buffer of a call), of the same
+// clock interval. Within one lseq that is all. Across lseq ticks (the MPI
+// calls of a loop that reads window memory and issues an operation per
+// element: bfs_rma's verification) the record's end moves to now, which
+// is exact: against another member's operation, the snapshot is the same
+// (a synchronization takes a new one, NoteOrderingEvent) and the later
+// end is what decides HappensBefore; against this process's own
+// operations on its memory, which HappensBefore orders by lseq, it is
+// exact when none that may conflict with `r` started since r.start (an
+// operation issued and completed between two accesses would seem to
+// overlap the record). Shared windows' records of other members' memory
+// stay within one lseq.
+bool TakesAccessNow(const Window *w, const RmaRecord &r, u64 now, uptr vc) {
+  if (r.is_op || r.accessor != w->rank || r.vc != vc || r.call_id != kNoCall)
+    return false;
+  if (r.end == now)
+    return true;
+  if (r.owner != w->rank)
+    return false;
+  u64 last = r.kind == RmaRecord::kRead ? w->last_self_write_op_start
+                                        : w->last_self_op_start;
+  return last < r.start;
+}
+
 // The record of `list` that ends at `lo` and that an access at [lo, hi)
 // continues (same owner, kind, clock interval and place in the program:
 // a report names the record's first access), or null.
@@ -499,9 +536,8 @@ RmaRecord *ContinuedRecord(Window *w, ScratchVector<RmaRecord> &list, int owner,
   if (at == 0)
     return nullptr;
   RmaRecord &r = list[at - 1];
-  if (r.is_op || r.hi != lo || r.start != now || r.vc != vc ||
-      r.accessor != w->rank || r.owner != owner || r.kind != kind ||
-      r.stack != stack)
+  if (r.hi != lo || r.owner != owner || r.kind != kind || r.stack != stack ||
+      !TakesAccessNow(w, r, now, vc))
     return nullptr;
   return &r;
 }
@@ -568,13 +604,17 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
   RmaRecord *rec = nullptr;
   // Consecutive accesses of one clock interval extend one record; a loop
   // interleaves a few such streams (loads of two rows, stores of a third),
-  // so the last few records are candidates.
+  // so the last few records are candidates. Across MPI calls (lseq ticks)
+  // only a record of the same place in the program is: a report names the
+  // record's first access.
   constexpr uptr kStreams = 8;
   for (uptr k = 0; k < kStreams && k < list.size() && !rec; k++) {
     RmaRecord &r = list[list.size() - 1 - k];
-    if (r.is_op || r.start != now || r.vc != vc)
+    if (r.is_op || r.vc != vc)
       break; // older records are of an earlier interval
-    if (r.owner == owner && r.kind == kind && lo <= r.hi && hi >= r.lo) {
+    if (r.owner == owner && r.kind == kind && lo <= r.hi && hi >= r.lo &&
+        TakesAccessNow(w, r, now, vc) &&
+        (r.end == now || r.stack == stack.Get())) {
       r.lo = Min(r.lo, lo);
       r.hi = Max(r.hi, hi);
       rec = &r;
@@ -585,8 +625,10 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
     if (rec)
       rec->hi = hi;
   }
-  if (rec)
+  if (rec) {
+    rec->end = now;
     w->last_ordering_lseq = now;
+  }
   if (!rec) {
     if (Full(w))
       return;
@@ -659,9 +701,12 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
     return;
   ScratchVector<RmaRecord> &list = OutgoingTo(w, args.target);
   bool may_continue = !args.with_request;
+  bool writes = Writes(r);
+  NoteOperationStart(w, args.target, r.start, writes);
   ForEachSegment(*map, base, args.target_count, [&](uptr b, uptr e) {
     if (b >= e)
       return;
+    RewatchOperationTarget(w, args.target, b, e, writes);
     // Adjacent segments of one operation make one record.
     if (!list.empty()) {
       RmaRecord &last = list.back();

@@ -148,6 +148,10 @@ struct Window {
   // an operation started after it may have its record continued by a later
   // one (ContinuedOperation, mpisync_rma_records.cpp).
   u64 last_ordering_lseq;
+  // The lseq at which this process last started an operation to its own
+  // memory, and one that writes it: a load or store record made before it
+  // does not grow past it (mpisync_rma_records.cpp, TakesAccessNow).
+  u64 last_self_op_start, last_self_write_op_start;
   // Granules whose window bits were cleared after a record: re-armed when
   // the lseq moves on.
   InternalMmapVector<Region> dirty;
@@ -254,6 +258,15 @@ void WatchRegion(Window *w, uptr lo, uptr hi);
 void UnwatchRegion(Window *w, uptr lo, uptr hi);
 void Rearm(Window *w);
 void MarkDirty(Window *w, uptr lo, uptr hi);
+// An operation (`writes`: one that updates the memory) on the bytes
+// [lo, hi) of `owner`'s window memory (offsets; a dynamic window's
+// addresses), when that memory is mapped here (this process's own, or a
+// shared window's): the window bits of those bytes are set again, so the
+// next load or store of them is recorded and checked against it, also
+// where an access before the operation had cleared them. Loads conflict
+// only with an operation that writes.
+void RewatchOperationTarget(Window *w, int owner, uptr lo, uptr hi,
+                            bool writes);
 
 // The list of records not yet sent to `owner` (0 <= owner < w->size).
 ScratchVector<RmaRecord> &OutgoingTo(Window *w, int owner);
