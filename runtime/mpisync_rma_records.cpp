@@ -526,20 +526,29 @@ bool TakesAccessNow(const Window *w, const RmaRecord &r, u64 now, uptr vc) {
   return last < r.start;
 }
 
-// The record of `list` that ends at `lo` and that an access at [lo, hi)
-// continues (same owner, kind, clock interval and place in the program:
-// a report names the record's first access), or null.
+// The record of `list` that an access at [lo, hi) continues, or null:
+// one that ends at `lo` (the next element of a stream whose record fell
+// out of RecordLoadStore's window), or one that ends at `hi` and already
+// holds the access (the same element read again by another line). Same
+// owner, kind and clock interval, and, unless the access adds nothing of
+// the same lseq, the same place in the program: a report names the
+// record's first access.
 RmaRecord *ContinuedRecord(Window *w, ScratchVector<RmaRecord> &list, int owner,
-                           RmaRecord::Kind kind, uptr lo, u64 now, uptr vc,
-                           u32 stack) {
-  uptr at = SlotFor(w, list, lo, owner, kind);
-  if (at == 0)
-    return nullptr;
-  RmaRecord &r = list[at - 1];
-  if (r.hi != lo || r.owner != owner || r.kind != kind || r.stack != stack ||
-      !TakesAccessNow(w, r, now, vc))
-    return nullptr;
-  return &r;
+                           RmaRecord::Kind kind, uptr lo, uptr hi, u64 now,
+                           uptr vc, AccessStack &stack) {
+  for (int contained = 0; contained < 2; contained++) {
+    uptr end = contained ? hi : lo;
+    uptr at = SlotFor(w, list, end, owner, kind);
+    if (at == 0)
+      continue;
+    RmaRecord &r = list[at - 1];
+    if (r.hi != end || r.lo > lo || r.owner != owner || r.kind != kind ||
+        !TakesAccessNow(w, r, now, vc))
+      continue;
+    if ((contained && r.end == now) || r.stack == stack.Get())
+      return &r;
+  }
+  return nullptr;
 }
 
 // The record of an earlier operation in `list` that the segment [lo, ...)
@@ -612,18 +621,32 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
     RmaRecord &r = list[list.size() - 1 - k];
     if (r.is_op || r.vc != vc)
       break; // older records are of an earlier interval
-    if (r.owner == owner && r.kind == kind && lo <= r.hi && hi >= r.lo &&
-        TakesAccessNow(w, r, now, vc) &&
+    if (r.owner != owner || !TakesAccessNow(w, r, now, vc))
+      continue;
+    if (r.kind == kind && lo <= r.hi && hi >= r.lo &&
         (r.end == now || r.stack == stack.Get())) {
       r.lo = Min(r.lo, lo);
       r.hi = Max(r.hi, hi);
       rec = &r;
+    } else if (is_write && r.kind == RmaRecord::kRead && r.start == now &&
+               lo <= r.lo && r.hi <= hi) {
+      // A store over what loads of this lseq only read (x[i] = f(x[i])):
+      // at the same time and bytes, the store conflicts with everything
+      // the loads do, so the store's record stands for them all, and a
+      // report names the store (docs/rma.md). Not for a record that grew
+      // across MPI calls: a Get to this process between them conflicts
+      // with the store but not with the loads.
+      r.lo = lo;
+      r.hi = hi;
+      r.kind = kind;
+      r.stack = stack.Get();
+      rec = &r;
     }
   }
   if (!rec) {
-    rec = ContinuedRecord(w, list, owner, kind, lo, now, vc, stack.Get());
+    rec = ContinuedRecord(w, list, owner, kind, lo, hi, now, vc, stack);
     if (rec)
-      rec->hi = hi;
+      rec->hi = Max(rec->hi, hi);
   }
   if (rec) {
     rec->end = now;

@@ -13,6 +13,14 @@
 // that reads its element, and the Rget's MPI_Wait completes it before the
 // next store: ordered; no report (a record of all the stores, from the
 // first to the last, would seem to overlap every Rget).
+// READ_RGET_STORE_OK: twice an MPI_Rget of an element that MPI_Wait
+// completes, then a load of it; then a store to it: no report (the store's
+// record does not take in the loads' record, which grew across the second
+// Rget: the loads do not conflict with it, a store from the first load on
+// would).
+// REMOTE_PUT_UPDATE: rank 1 Puts into element 3 while rank 0 updates every
+// element in place (x[i] = x[i] + 1): the store's record stands for the
+// load of the same element and line, so the report names the store.
 // STORE_THEN_GET: each store writes the element the previous Get reads
 // while that Get is still pending: a conflict at the store.
 // LOAD_THEN_PUT: each load reads the element the previous Put writes: a
@@ -25,6 +33,10 @@
 // RUN: %mpiexec -n 2 %t.f 2>&1 | FileCheck %s --check-prefix=OKF --implicit-check-not=MPISync
 // RUN: %mpicc -fsanitize=mpisync -O1 -g -DCASE=STORES_RGET_OK %s -o %t.w
 // RUN: %mpiexec -n 2 %t.w 2>&1 | FileCheck %s --check-prefix=OKW --implicit-check-not=MPISync
+// RUN: %mpicc -fsanitize=mpisync -O1 -g -DCASE=READ_RGET_STORE_OK %s -o %t.rgs
+// RUN: %mpiexec -n 2 %t.rgs 2>&1 | FileCheck %s --check-prefix=OKRGS --implicit-check-not=MPISync
+// RUN: %mpicc -fsanitize=mpisync -O1 -g -DCASE=REMOTE_PUT_UPDATE %s -o %t.u
+// RUN: not %mpiexec -n 2 %t.u 2>&1 | FileCheck %s --check-prefix=UPD
 // RUN: %mpicc -fsanitize=mpisync -O1 -g -DCASE=STORE_THEN_GET %s -o %t.sg
 // RUN: not %mpiexec -n 2 %t.sg 2>&1 | FileCheck %s --check-prefix=SG
 // RUN: %mpicc -fsanitize=mpisync -O1 -g -DCASE=LOAD_THEN_PUT %s -o %t.lp
@@ -40,6 +52,8 @@
 #define LOAD_THEN_PUT 4
 #define STORE_PUT_STORE 5
 #define STORES_RGET_OK 6
+#define READ_RGET_STORE_OK 7
+#define REMOTE_PUT_UPDATE 8
 #define N 64
 
 int main(int argc, char **argv) {
@@ -78,6 +92,23 @@ int main(int argc, char **argv) {
       mem[i] = -i;
       MPI_Rget(&got[i], 1, MPI_INT, 0, i, 1, MPI_INT, win, &req);
       MPI_Wait(&req, MPI_STATUS_IGNORE);
+#elif CASE == READ_RGET_STORE_OK
+      int v = 0;
+#pragma clang loop unroll(disable)
+      for (int rep = 0; rep < 2; rep++) {
+        MPI_Request req;
+        MPI_Rget(&got[i], 1, MPI_INT, 0, 2 * (i / 2), 1, MPI_INT, win, &req);
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        v += mem[2 * (i / 2)];
+      }
+      mem[2 * (i / 2)] = v;
+#elif CASE == REMOTE_PUT_UPDATE
+      mem[i] = mem[i] + 1;
+      // UPD: ERROR: MPISync: rma-remote-conflict on rank 0
+      // UPD: WRITE of {{[0-9]+}} bytes at offset {{.*}} of rank 0's window memory by rank 0 (a store), here:
+      // UPD-NEXT: #0 {{.*}} in main {{.*}}self_ops_between_accesses.c:[[@LINE-3]]
+      // UPD: WRITE of 4 bytes at offset 0xc of rank 0's window memory by MPI_Put on rank 1, issued here:
+      // UPD-NEXT: #0 {{.*}} in main {{.*}}self_ops_between_accesses.c:[[@LINE+33]]
 #elif CASE == STORE_THEN_GET
       mem[i] = -i;
       MPI_Get(&got[i], 1, MPI_INT, 0, i + 1, 1, MPI_INT, win);
@@ -108,6 +139,10 @@ int main(int argc, char **argv) {
 #endif
     }
   }
+#if CASE == REMOTE_PUT_UPDATE
+  if (rank == 1)
+    MPI_Put(&one, 1, MPI_INT, 0, 3, 1, MPI_INT, win);
+#endif
   MPI_Win_fence(0, win);
 #endif
 #if CASE == READS_GETS_OK
@@ -125,6 +160,11 @@ int main(int argc, char **argv) {
     for (int i = 0; i < N; i++)
       sum += got[i] == -i;
   // OKW: rank 0 sum 64
+#elif CASE == READ_RGET_STORE_OK
+  if (rank == 0)
+    for (int i = 0; i < N; i++)
+      sum += mem[i];
+  // OKRGS: rank 0 sum 4992
 #endif
   if (rank == 0)
     printf("rank %d sum %ld\n", rank, sum);
