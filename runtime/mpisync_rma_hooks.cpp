@@ -171,26 +171,12 @@ void WatchMemory(Window *w, bool watch) {
   // Unwatched, the window's loads and stores stay on the inline fast path.
   if (!flags()->rma_target_checks)
     return;
-  auto apply = [&](uptr lo, uptr hi) {
+  ForEachMappedPiece(w, [&](int, uptr base, uptr bytes, uptr) {
     if (watch)
-      WatchRegion(w, lo, hi);
+      WatchRegion(w, base, base + bytes);
     else
-      UnwatchRegion(w, lo, hi);
-  };
-  switch (w->kind) {
-  case WinKind::kCreate:
-  case WinKind::kAllocate:
-    apply(w->base, w->base + w->bytes);
-    break;
-  case WinKind::kShared:
-    for (int r = 0; r < w->size; r++)
-      apply(w->shared_base[r], w->shared_base[r] + w->shared_bytes[r]);
-    break;
-  case WinKind::kDynamic:
-    for (uptr k = 0; k < w->attached.size(); k++)
-      apply(w->attached[k].lo, w->attached[k].hi);
-    break;
-  }
+      UnwatchRegion(w, base, base + bytes);
+  });
 }
 
 // Joins every clock that arrived ahead of a message on channel `c`: one

@@ -141,30 +141,15 @@ void RewatchOperationTarget(Window *w, int owner, uptr lo, uptr hi,
   if (lo >= hi)
     return;
   u8 bits = writes ? kShadowWinMask : kShadowWinStore;
-  auto rewatch = [&](uptr base, uptr bytes, uptr disp0) {
-    // [lo, hi) in displacements from disp0 at `base`, clipped to the memory.
-    if (hi <= disp0 || lo >= disp0 + bytes)
-      return;
-    uptr from = base + (Max(lo, disp0) - disp0);
-    uptr to = base + (Min(hi, disp0 + bytes) - disp0);
-    PoisonShadow(from, to, bits);
-  };
-  switch (w->kind) {
-  case WinKind::kCreate:
-  case WinKind::kAllocate:
-    if (owner == w->rank)
-      rewatch(w->base, w->bytes, 0);
-    break;
-  case WinKind::kShared:
-    rewatch(w->shared_base[owner], w->shared_bytes[owner], 0);
-    break;
-  case WinKind::kDynamic:
-    if (owner == w->rank)
-      for (uptr k = 0; k < w->attached.size(); k++)
-        rewatch(w->attached[k].lo, w->attached[k].hi - w->attached[k].lo,
-                w->attached[k].lo);
-    break;
-  }
+  ForEachMappedPiece(
+      w, [&](int piece_owner, uptr base, uptr bytes, uptr disp0) {
+        // [lo, hi) in displacements, clipped to the piece.
+        if (piece_owner != owner || hi <= disp0 || lo >= disp0 + bytes)
+          return;
+        uptr from = base + (Max(lo, disp0) - disp0);
+        uptr to = base + (Min(hi, disp0 + bytes) - disp0);
+        PoisonShadow(from, to, bits);
+      });
 }
 
 void Rearm(Window *w) {

@@ -221,34 +221,40 @@ uptr NumWindows();
 bool AnyWindows();
 Window *WindowAt(uptr i);
 
+// Calls fn(owner, base, bytes, disp0) for every piece of `w`'s memory
+// mapped in this process: `bytes` at address `base` of member `owner`'s
+// memory, whose first byte has window displacement (in bytes) `disp0`.
+template <typename Fn> void ForEachMappedPiece(const Window *w, Fn fn) {
+  switch (w->kind) {
+  case WinKind::kCreate:
+  case WinKind::kAllocate:
+    fn(w->rank, w->base, w->bytes, (uptr)0);
+    break;
+  case WinKind::kShared:
+    for (int r = 0; r < w->size; r++)
+      fn(r, w->shared_base[r], w->shared_bytes[r], (uptr)0);
+    break;
+  case WinKind::kDynamic:
+    // Displacements in a dynamic window are the owner's addresses.
+    for (uptr k = 0; k < w->attached.size(); k++)
+      fn(w->rank, w->attached[k].lo, w->attached[k].hi - w->attached[k].lo,
+         w->attached[k].lo);
+    break;
+  }
+}
+
 // Calls fn(w, owner, offset, lo, hi) for every piece [lo, hi) of [begin,
 // end) that lies in window memory on this process: `owner` is the rank whose
 // memory it is, `offset` the window displacement (in bytes) of lo.
 template <typename Fn> void ForEachWindowPiece(uptr begin, uptr end, Fn fn) {
-  auto Clip = [&](Window *w, int owner, uptr base, uptr bytes, uptr disp0) {
-    uptr lo = begin > base ? begin : base;
-    uptr hi = end < base + bytes ? end : base + bytes;
-    if (lo < hi)
-      fn(w, owner, disp0 + (lo - base), lo, hi);
-  };
   for (uptr i = 0; i < NumWindows(); i++) {
     Window *w = WindowAt(i);
-    switch (w->kind) {
-    case WinKind::kCreate:
-    case WinKind::kAllocate:
-      Clip(w, w->rank, w->base, w->bytes, 0);
-      break;
-    case WinKind::kShared:
-      for (int r = 0; r < w->size; r++)
-        Clip(w, r, w->shared_base[r], w->shared_bytes[r], 0);
-      break;
-    case WinKind::kDynamic:
-      // Displacements in a dynamic window are the owner's addresses.
-      for (uptr k = 0; k < w->attached.size(); k++)
-        Clip(w, w->rank, w->attached[k].lo,
-             w->attached[k].hi - w->attached[k].lo, w->attached[k].lo);
-      break;
-    }
+    ForEachMappedPiece(w, [&](int owner, uptr base, uptr bytes, uptr disp0) {
+      uptr lo = begin > base ? begin : base;
+      uptr hi = end < base + bytes ? end : base + bytes;
+      if (lo < hi)
+        fn(w, owner, disp0 + (lo - base), lo, hi);
+    });
   }
 }
 
