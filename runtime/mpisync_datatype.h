@@ -129,9 +129,12 @@ void ForEachSegmentIn(const DataMap &map, uptr base, MPI_Count count,
   }
 }
 
-// Calls fn(begin, end) for every segment of `count` elements at `base`.
+// Calls fn(begin, end) for the segments of `count` elements at `base`, in
+// order, while fn returns true: a caller that stops early pays for the
+// segments it saw, not for the layout's (a vector of 2^28 blocks).
 template <typename Fn>
-void ForEachSegment(const DataMap &map, uptr base, MPI_Count count, Fn fn) {
+void ForEachSegmentWhile(const DataMap &map, uptr base, MPI_Count count,
+                         Fn fn) {
   if (map.Contiguous()) {
     fn(base + map.first, base + map.first + (uptr)(count * map.extent));
     return;
@@ -141,10 +144,20 @@ void ForEachSegment(const DataMap &map, uptr base, MPI_Count count, Fn fn) {
     for (MPI_Count r = 0; r < map.reps; r++) {
       sptr unit = origin + (sptr)(r * map.rep_stride);
       for (uptr s = 0; s < map.num_segments; s++)
-        fn((uptr)(unit + map.segments[s].begin),
-           (uptr)(unit + map.segments[s].end));
+        if (!fn((uptr)(unit + map.segments[s].begin),
+                (uptr)(unit + map.segments[s].end)))
+          return;
     }
   }
+}
+
+// Calls fn(begin, end) for every segment of `count` elements at `base`.
+template <typename Fn>
+void ForEachSegment(const DataMap &map, uptr base, MPI_Count count, Fn fn) {
+  ForEachSegmentWhile(map, base, count, [&](uptr begin, uptr end) {
+    fn(begin, end);
+    return true;
+  });
 }
 
 } // namespace mpisync

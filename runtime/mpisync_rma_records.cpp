@@ -278,7 +278,8 @@ void Decode(Window *w, const char *data, uptr size) {
     r.basic_type = rd.Get<int>();
     r.start = rd.Get<u64>();
     r.end = rd.Get<u64>();
-    if (ClockPoolFull(w))
+    // The bound holds for what arrives too: each member sends up to it.
+    if (Full(w))
       break;
     r.vc = (u32)w->clock_pool.size();
     for (int k = 0; k < w->size; k++)
@@ -726,9 +727,12 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
   bool may_continue = !args.with_request;
   bool writes = Writes(r);
   NoteOperationStart(w, args.target, r.start, writes);
-  ForEachSegment(*map, base, args.target_count, [&](uptr b, uptr e) {
+  // One record per segment at most, and none past the window's bound
+  // (Full): a target datatype's layout is the origin's to choose, and a
+  // vector of 2^28 blocks was 16 GB of records for one MPI_Put.
+  ForEachSegmentWhile(*map, base, args.target_count, [&](uptr b, uptr e) {
     if (b >= e)
-      return;
+      return true;
     RewatchOperationTarget(w, args.target, b, e, writes);
     // Adjacent segments of one operation make one record.
     if (!list.empty()) {
@@ -738,15 +742,17 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
         last.hi = e;
         if (may_continue)
           NoteRecordEnd(w, list, &last);
-        return;
+        return true;
       }
     }
     if (may_continue)
       if (RmaRecord *c = ContinuedOperation(w, list, r, b)) {
         c->hi = e;
         NoteRecordEnd(w, list, c);
-        return;
+        return true;
       }
+    if (Full(w))
+      return false;
     r.lo = b;
     r.hi = e;
     list.push_back(r);
@@ -754,6 +760,7 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
     w->uncompleted++;
     if (may_continue)
       NoteRecordEnd(w, list, &list.back());
+    return true;
   });
   ReleaseDataMap(map);
 }
