@@ -159,10 +159,11 @@ u32 GetStack(Reader &rd) {
   return StackDepotPut(StackTrace(pcs, kept));
 }
 
-// Distinct stack ids numbered in the order first seen: open addressing in
-// scratch memory (sanitizer_common's DenseMap maps pages of its own, a
-// system call and page faults per message).
-class StackTable {
+// Distinct u32 ids (stack ids, clock pool offsets) numbered in the order
+// first seen: open addressing in scratch memory (sanitizer_common's
+// DenseMap maps pages of its own, a system call and page faults per
+// message).
+class IdTable {
 public:
   u32 IndexOf(u32 id) {
     if (id == last_id_ && !ids_.empty())
@@ -200,21 +201,21 @@ private:
 };
 
 // Bytes of one record on the wire (Encode's per-record Puts).
-uptr EncodedRecordSize(const Window *w) {
-  return 2 * sizeof(u64) + sizeof(int) + 3 * sizeof(u8) + 2 * sizeof(int) +
-         2 * sizeof(u64) + sizeof(u64) * w->size + 2 * sizeof(u8) +
-         2 * sizeof(u32);
-}
+constexpr uptr kEncodedRecordSize =
+    2 * sizeof(u64) + sizeof(int) + 3 * sizeof(u8) + 2 * sizeof(int) +
+    2 * sizeof(u64) + sizeof(u32) + 2 * sizeof(u8) + 2 * sizeof(u32);
 
 // Records of `list` owned by `owner` and completed, with the clocks and
-// stacks they refer to, appended to `wr`. Each distinct stack travels once
-// per message, in a table the records index: 10^5 operations from a few
-// call sites would otherwise carry 10^5 copies of the same frames' module
-// paths.
+// stacks they refer to, appended to `wr`. Each distinct stack and each
+// distinct clock travels once per message, in a table the records index:
+// 10^5 operations from a few call sites would otherwise carry 10^5 copies
+// of the same frames' module paths, and the records of one clock interval
+// (all of an epoch's, between synchronizations) as many copies of one
+// clock of w->size entries, which the owner also kept once per record.
 void Encode(Window *w, const ScratchVector<RmaRecord> &list, int owner,
             Writer &wr) {
   u32 n = 0;
-  StackTable stacks;
+  IdTable stacks, clocks;
   for (uptr i = 0; i < list.size(); i++) {
     const RmaRecord &r = list[i];
     if (r.owner != owner || r.end == kNotCompleted)
@@ -222,15 +223,19 @@ void Encode(Window *w, const ScratchVector<RmaRecord> &list, int owner,
     n++;
     stacks.IndexOf(r.stack);
     stacks.IndexOf(r.complete_stack);
+    clocks.IndexOf(r.vc);
   }
   wr.Put(n);
   wr.Put((u32)w->size);
   wr.Put((u32)stacks.ids().size());
   for (uptr i = 0; i < stacks.ids().size(); i++)
     PutStack(wr, stacks.ids()[i]);
+  wr.Put((u32)clocks.ids().size());
+  for (uptr i = 0; i < clocks.ids().size(); i++)
+    wr.Put(w->clock_pool.data() + clocks.ids()[i], sizeof(u64) * w->size);
   // The records' bytes at once: growing by doubling copied the message
   // and touched fresh pages at every step.
-  wr.bytes.reserve(wr.bytes.size() + n * EncodedRecordSize(w));
+  wr.bytes.reserve(wr.bytes.size() + n * kEncodedRecordSize);
   for (uptr i = 0; i < list.size(); i++) {
     const RmaRecord &r = list[i];
     if (r.owner != owner || r.end == kNotCompleted)
@@ -245,7 +250,7 @@ void Encode(Window *w, const ScratchVector<RmaRecord> &list, int owner,
     wr.Put(r.basic_type);
     wr.Put(r.start);
     wr.Put(r.end);
-    wr.Put(w->clock_pool.data() + r.vc, sizeof(u64) * w->size);
+    wr.Put(clocks.IndexOf(r.vc));
     wr.Put(WireCallId(r.call_id));
     wr.Put(WireCallId(r.complete_call_id));
     wr.Put(stacks.IndexOf(r.stack));
@@ -265,6 +270,18 @@ void Decode(Window *w, const char *data, uptr size) {
   for (u32 i = 0; i < num_stacks && rd.ok; i++)
     stacks[i] = GetStack(rd);
   auto stack_at = [&](u32 i) { return i < num_stacks ? stacks[i] : 0; };
+  // Each clock of the message joins the pool once; its records share it.
+  u32 num_clocks = rd.Get<u32>();
+  if (!rd.ok || num_clocks > (size / sizeof(u64)) / members)
+    return;
+  ScratchVector<u32> clock_at(num_clocks);
+  for (u32 i = 0; i < num_clocks && rd.ok; i++) {
+    if (ClockPoolFull(w))
+      return;
+    clock_at[i] = (u32)w->clock_pool.size();
+    for (u32 k = 0; k < members; k++)
+      w->clock_pool.push_back(rd.Get<u64>());
+  }
   for (u32 i = 0; i < n && rd.ok; i++) {
     RmaRecord r = ZeroedRecord<RmaRecord>();
     r.lo = (uptr)rd.Get<u64>();
@@ -281,9 +298,10 @@ void Decode(Window *w, const char *data, uptr size) {
     // The bound holds for what arrives too: each member sends up to it.
     if (Full(w))
       break;
-    r.vc = (u32)w->clock_pool.size();
-    for (int k = 0; k < w->size; k++)
-      w->clock_pool.push_back(rd.Get<u64>());
+    u32 clock = rd.Get<u32>();
+    if (clock >= num_clocks)
+      break; // not a message of Encode's
+    r.vc = clock_at[clock];
     r.call_id = CallIdFromWire(rd.Get<u8>());
     r.complete_call_id = CallIdFromWire(rd.Get<u8>());
     r.stack = stack_at(rd.Get<u32>());
