@@ -333,7 +333,12 @@ bool Flatten(MPI_Datatype t, SegmentList *out, int depth) {
   }
 }
 
-void SortAndMerge(ScratchVector<RelSegment> &v) {
+// Sorts and merges the segments; returns whether they already rose through
+// memory without overlap in the order given (the typemap's).
+bool SortAndMerge(ScratchVector<RelSegment> &v) {
+  bool in_order = true;
+  for (uptr i = 1; i < v.size() && in_order; i++)
+    in_order = v[i].begin >= v[i - 1].end;
   Sort(v.data(), v.size(), [](const RelSegment &a, const RelSegment &b) {
     return a.begin < b.begin;
   });
@@ -347,6 +352,7 @@ void SortAndMerge(ScratchVector<RelSegment> &v) {
     }
   }
   v.resize(n);
+  return in_order;
 }
 
 // A vector at the top of a type (under dup/resized, which do not move its
@@ -354,7 +360,7 @@ void SortAndMerge(ScratchVector<RelSegment> &v) {
 // stays one segment. Returns false when the type is not such a vector or
 // its blocks would interleave.
 bool FlattenRepeatedBlock(MPI_Datatype t, SegmentList *unit, MPI_Count *reps,
-                          sptr *stride) {
+                          sptr *stride, bool *in_order) {
   MPI_Datatype cur = t, owned[8];
   int num_owned = 0;
   bool found = false;
@@ -400,7 +406,7 @@ bool FlattenRepeatedBlock(MPI_Datatype t, SegmentList *unit, MPI_Count *reps,
   }
   if (!found || unit->segments().empty())
     return false;
-  SortAndMerge(unit->segments());
+  *in_order = SortAndMerge(unit->segments());
   sptr span = unit->segments().back().end - unit->segments()[0].begin;
   return *stride >= span && *stride > 0;
 }
@@ -414,8 +420,9 @@ DataMap *BuildDataMap(MPI_Datatype t) {
   SegmentList list;
   MPI_Count reps = 1;
   sptr rep_stride = 0;
-  bool exact = true;
-  if (size > 0 && !FlattenRepeatedBlock(t, &list, &reps, &rep_stride)) {
+  bool exact = true, in_order = true;
+  if (size > 0 &&
+      !FlattenRepeatedBlock(t, &list, &reps, &rep_stride, &in_order)) {
     reps = 1;
     rep_stride = 0;
     SegmentList whole;
@@ -430,7 +437,7 @@ DataMap *BuildDataMap(MPI_Datatype t) {
     if (size > 0)
       v.push_back({(sptr)true_lb, (sptr)(true_lb + true_extent)});
   }
-  SortAndMerge(v);
+  in_order = SortAndMerge(v) && in_order && exact;
   DataMap *map = (DataMap *)RuntimeAlloc(sizeof(DataMap));
   internal_memset(map, 0, sizeof(*map));
   map->num_segments = v.size();
@@ -446,6 +453,8 @@ DataMap *BuildDataMap(MPI_Datatype t) {
   map->last = v.size() ? v[v.size() - 1].end + (sptr)((reps - 1) * rep_stride)
                        : 0;
   map->exact = exact;
+  // Elements follow each other: the next one starts past this one's data.
+  map->in_order = in_order && (sptr)extent >= map->last - map->first;
   map->refs = 1; // the cache's
   return map;
 }

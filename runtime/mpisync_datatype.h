@@ -33,6 +33,12 @@ struct DataMap {
   // False when the layout was too large to flatten and its hull stands in
   // for it (gaps are then treated as data).
   bool exact;
+  // The typemap's order is address order: its blocks rise through memory
+  // without overlap, and each element starts past the one before. A
+  // receive into such a layout fills it from the lowest byte up, so the
+  // first n bytes of data are the segments' first n bytes (exact layouts
+  // only).
+  bool in_order;
   bool Contiguous() const {
     return num_segments == 1 && reps == 1 && extent == (MPI_Aint)size &&
            last - first == (sptr)size;

@@ -745,12 +745,32 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
   bool may_continue = !args.with_request;
   bool writes = Writes(r);
   NoteOperationStart(w, args.target, r.start, writes);
+  // MPI 4.1 12.3.1: a put moves data as a send of the origin buffer into a
+  // receive of the target buffer, so it writes the first bytes of the
+  // target's layout in its typemap's order, as many as the origin holds,
+  // and an accumulate likewise. The rest of the layout is not touched:
+  // recording it made a false conflict with the owner's store there. Only
+  // where that order is address order (DataMap::in_order) are the first
+  // bytes known; elsewhere the whole layout is recorded.
+  uptr bytes_left = ~(uptr)0;
+  if ((args.kind == RmaKind::kPut ||
+       (args.kind == RmaKind::kAcc && args.op != MPI_NO_OP)) &&
+      map->in_order && args.origin_count >= 0)
+    if (DataMap *origin = AcquireDataMap(args.origin_type)) {
+      bytes_left = (uptr)args.origin_count * (uptr)origin->size;
+      ReleaseDataMap(origin);
+    }
   // One record per segment at most, and none past the window's bound
   // (Full): a target datatype's layout is the origin's to choose, and a
   // vector of 2^28 blocks was 16 GB of records for one MPI_Put.
   ForEachSegmentWhile(*map, base, args.target_count, [&](uptr b, uptr e) {
+    if (bytes_left == 0)
+      return false;
     if (b >= e)
       return true;
+    if (e - b > bytes_left)
+      e = b + bytes_left;
+    bytes_left -= e - b;
     RewatchOperationTarget(w, args.target, b, e, writes);
     // Adjacent segments of one operation make one record.
     if (!list.empty()) {

@@ -6,9 +6,11 @@
 // Twin (-DFIXED): the same number of fences: clean. A second window of the
 // same group, never fenced, keeps its own count.
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
+// Each rank's log by its rank (%r), read in rank order: their process ids
+// need not be.
 // RUN: rm -f %t.log.*
-// RUN: env MPISYNC_OPTIONS=log_path=\"%t.log\" not %mpiexec -n 2 %t
-// RUN: cat %t.log.* | FileCheck %s
+// RUN: env MPISYNC_OPTIONS=log_path=\"%t.log.%r\" not %mpiexec -n 2 %t
+// RUN: cat %t.log.0* %t.log.1* | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -g -DFIXED %s -o %t.ok
 // RUN: %mpiexec -n 2 %t.ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
 #include <mpi.h>
@@ -41,10 +43,10 @@ int main(int argc, char **argv) {
 }
 // CHECK: ERROR: MPISync: rma-epoch-misuse on rank 0
 // CHECK-NEXT: MPI_Win_fence on rank 0: the members of the window call MPI_Win_fence a different number of times, and the job would hang here: rank 0 is in MPI_Win_fence after 1 fences; rank 1 is in MPI_Win_free or MPI_Finalize after 1 fences
-// CHECK-NEXT: #0 {{.*}} in main {{.*}}fence_count_mismatch.c:32
+// CHECK-NEXT: #0 {{.*}} in main {{.*}}fence_count_mismatch.c:34
 // CHECK: The window was created here:
-// CHECK-NEXT: #0 {{.*}} in main {{.*}}fence_count_mismatch.c:22
+// CHECK-NEXT: #0 {{.*}} in main {{.*}}fence_count_mismatch.c:24
 // CHECK: ABORTING: the job would hang in mismatched MPI_Win_fence calls
 // CHECK: ERROR: MPISync: rma-epoch-misuse on rank 1
 // CHECK-NEXT: MPI_Win_free on rank 1: the members of the window call MPI_Win_fence a different number of times
-// CHECK-NEXT: #0 {{.*}} in main {{.*}}fence_count_mismatch.c:34
+// CHECK-NEXT: #0 {{.*}} in main {{.*}}fence_count_mismatch.c:36
