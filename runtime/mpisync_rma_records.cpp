@@ -751,11 +751,15 @@ void RecordOperation(Window *w, const RmaOpArgs &args, const char *call,
   // and an accumulate likewise. The rest of the layout is not touched:
   // recording it made a false conflict with the owner's store there. Only
   // where that order is address order (DataMap::in_order) are the first
-  // bytes known; elsewhere the whole layout is recorded.
+  // bytes known; elsewhere the whole layout is recorded. The same type and
+  // count on both sides (nearly every operation) hold the same bytes: no
+  // look-up of the origin's map, which AddBuffer makes again.
   uptr bytes_left = ~(uptr)0;
+  bool same_data = args.origin_type == args.target_type &&
+                   args.origin_count == args.target_count;
   if ((args.kind == RmaKind::kPut ||
        (args.kind == RmaKind::kAcc && args.op != MPI_NO_OP)) &&
-      map->in_order && args.origin_count >= 0)
+      map->in_order && !same_data && args.origin_count >= 0)
     if (DataMap *origin = AcquireDataMap(args.origin_type)) {
       bytes_left = (uptr)args.origin_count * (uptr)origin->size;
       ReleaseDataMap(origin);
