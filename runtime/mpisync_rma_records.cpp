@@ -16,6 +16,7 @@
 #include "mpisync_rma_transport.h"
 #include "mpisync_shadow.h"
 #include "mpisync_stack.h"
+#include "mpisync_stats.h"
 #include "mpisync_zero.h"
 #include "sanitizer_common/sanitizer_allocator_internal.h"
 #include "sanitizer_common/sanitizer_libc.h"
@@ -622,6 +623,55 @@ u32 AccessStack::Get() {
   return id;
 }
 
+// Consecutive accesses of one clock interval extend one record; a loop
+// interleaves a few such streams (loads of two rows, stores of a third),
+// so the last few records are candidates.
+constexpr uptr kRecordStreams = 8;
+
+// Whether an access of `kind` at [lo, hi), now, may extend `r` (a record of
+// its owner and clock interval that TakesAccessNow): one of its kind that
+// it meets or continues. Across MPI calls (lseq ticks) only a record of the
+// same place in the program: a report names the record's first access.
+bool AccessExtends(const RmaRecord &r, RmaRecord::Kind kind, uptr lo, uptr hi,
+                   u64 now, AccessStack &stack) {
+  return r.kind == kind && lo <= r.hi && hi >= r.lo &&
+         (r.end == now || r.stack == stack.Get());
+}
+
+// The store at [lo, hi) takes in the load record `k` records from the end
+// of `list` (RecordLoadStore's streams). When that record is the last one
+// and the store also continues an earlier store record of the streams
+// (the previous element's x[i] = f(x[i])), that record grows by the store
+// and the load record goes: without that, every element of such a loop
+// made a record of its own (a load's record, turned into a store's), and
+// since none of them covered a granule whole, the window bits stayed and
+// every access of the loop reached the runtime.
+RmaRecord *StoreOverLoads(Window *w, ScratchVector<RmaRecord> &list, uptr k,
+                          uptr lo, uptr hi, u64 now, uptr vc,
+                          AccessStack &stack) {
+  RmaRecord &loads = list[list.size() - 1 - k];
+  int owner = loads.owner;
+  for (uptr j = k + 1; k == 0 && j < kRecordStreams && j < list.size(); j++) {
+    RmaRecord &r = list[list.size() - 1 - j];
+    if (r.is_op || r.vc != vc)
+      break; // older records are of an earlier interval
+    if (r.owner != owner || !TakesAccessNow(w, r, now, vc) ||
+        !AccessExtends(r, RmaRecord::kWrite, lo, hi, now, stack))
+      continue;
+    r.lo = Min(r.lo, lo);
+    r.hi = Max(r.hi, hi);
+    list.pop_back(); // `loads`; a record-end slot naming it is only a hint
+    if (owner != w->rank)
+      w->outgoing_records--;
+    return &r;
+  }
+  loads.lo = lo;
+  loads.hi = hi;
+  loads.kind = RmaRecord::kWrite;
+  loads.stack = stack.Get();
+  return &loads;
+}
+
 void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
                      AccessStack &stack, uptr addr, bool clear_shadow) {
   ScratchVector<RmaRecord> &list =
@@ -630,20 +680,13 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
   uptr vc = CurrentClock(w);
   u64 now = Lseq();
   RmaRecord *rec = nullptr;
-  // Consecutive accesses of one clock interval extend one record; a loop
-  // interleaves a few such streams (loads of two rows, stores of a third),
-  // so the last few records are candidates. Across MPI calls (lseq ticks)
-  // only a record of the same place in the program is: a report names the
-  // record's first access.
-  constexpr uptr kStreams = 8;
-  for (uptr k = 0; k < kStreams && k < list.size() && !rec; k++) {
+  for (uptr k = 0; k < kRecordStreams && k < list.size() && !rec; k++) {
     RmaRecord &r = list[list.size() - 1 - k];
     if (r.is_op || r.vc != vc)
       break; // older records are of an earlier interval
     if (r.owner != owner || !TakesAccessNow(w, r, now, vc))
       continue;
-    if (r.kind == kind && lo <= r.hi && hi >= r.lo &&
-        (r.end == now || r.stack == stack.Get())) {
+    if (AccessExtends(r, kind, lo, hi, now, stack)) {
       r.lo = Min(r.lo, lo);
       r.hi = Max(r.hi, hi);
       rec = &r;
@@ -655,11 +698,7 @@ void RecordLoadStore(Window *w, int owner, uptr lo, uptr hi, bool is_write,
       // report names the store (docs/rma.md). Not for a record that grew
       // across MPI calls: a Get to this process between them conflicts
       // with the store but not with the loads.
-      r.lo = lo;
-      r.hi = hi;
-      r.kind = kind;
-      r.stack = stack.Get();
-      rec = &r;
+      rec = StoreOverLoads(w, list, k, lo, hi, now, vc, stack);
     }
   }
   if (!rec) {
@@ -1098,9 +1137,30 @@ void ReportConflicts(Window *w) {
 
 } // namespace
 
+namespace {
+// stats=1: the records owners checked, and how many of them were this
+// process's and the others' loads and stores (under RmaMutex).
+u64 records_checked, access_records_checked;
+
+void CountCheckedRecords(const ScratchVector<RmaRecord> &recs) {
+  records_checked += recs.size();
+  for (uptr i = 0; i < recs.size(); i++)
+    access_records_checked += !recs[i].is_op;
+}
+} // namespace
+
 void CheckConflicts(Window *w) {
+  if (UNLIKELY(stats_enabled))
+    CountCheckedRecords(w->local);
   ReportConflicts(w);
   Forget(w);
+}
+
+void PrintRmaRecordStats() {
+  RmaLock lock;
+  Printf("  %-40s %llu, %llu of loads and stores\n", "RMA records checked",
+         (unsigned long long)records_checked,
+         (unsigned long long)access_records_checked);
 }
 
 } // namespace mpisync

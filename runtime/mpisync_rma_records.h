@@ -60,6 +60,8 @@ void DrainRecords(Window *w, bool final);
 // Checks this process's records pairwise and reports conflicts; then
 // forgets them (each caller ends the epoch they belong to).
 void CheckConflicts(Window *w);
+// stats=1: how many records the checks above compared.
+void PrintRmaRecordStats();
 
 } // namespace mpisync
 

@@ -35,6 +35,7 @@ public:
   const T &operator[](__sanitizer::uptr i) const { return data_[i]; }
   T &back() { return data_[size_ - 1]; }
   void clear() { size_ = 0; }
+  void pop_back() { size_--; }
   // Drops the first n elements; the others move to the front.
   void erase_front(__sanitizer::uptr n) {
     if (n >= size_) {

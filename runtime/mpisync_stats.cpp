@@ -6,6 +6,7 @@
 #include "mpisync_pending.h"
 #include "mpisync_report.h"
 #include "mpisync_report_desc.h"
+#include "mpisync_rma_records.h"
 #include "mpisync_sampling.h"
 #include "mpisync_send_status.h"
 #include "mpisync_wait_yield.h"
@@ -40,6 +41,7 @@ void PrintStats() {
   PrintSamplingStats();
   PrintSendStatusStats();
   PrintRmaContinuationStats();
+  PrintRmaRecordStats();
   PrintYieldingWaitStats();
   PrintScalingGuardStats();
   if (amplify::Active())
