@@ -68,8 +68,12 @@ void ObserveLibraryCopy(uptr dst, uptr src, uptr size) {
   const MpisyncPublishedState &s = __mpisync_state;
   if (!s.pending || size == 0)
     return;
-  bool src_pending = src && InHull(src, size, s.store_lo, s.store_span);
-  bool dst_pending = dst && InHull(dst, size, s.load_lo, s.load_span);
+  // Against the operations' buffers alone: the library's copies to and
+  // from window memory (an RMA operation's target, here) are no pending
+  // buffer's data, and the published intervals, which also hold watched
+  // window memory, logged each of them (half of bfs_rma's copies).
+  bool src_pending = src && MayMeetPendingOp(src, size, /*is_write=*/true);
+  bool dst_pending = dst && MayMeetPendingOp(dst, size, /*is_write=*/false);
   if (!src_pending && !dst_pending)
     return;
   // An eager send copying its own data: no lock, which here would lengthen
