@@ -32,13 +32,21 @@ constexpr unsigned kStoreSpan = kState_store_span;
 constexpr unsigned kShadowOffset = kState_shadow_offset;
 } // namespace
 
+namespace {
+// Whether the module is code of the executable the runtime is linked into
+// (not of a shared library, which binds to the executable's runtime).
+bool RuntimeInSameImage(const Module &M) {
+  return M.getPIELevel() != PIELevel::Default ||
+         M.getPICLevel() == PICLevel::NotPIC;
+}
+} // namespace
+
 GlobalVariable *publishedStateGlobal(Module &M) {
   Type *IntptrTy = M.getDataLayout().getIntPtrType(M.getContext());
   auto *StateTy = ArrayType::get(IntptrTy, kPublishedStateWords);
   auto *State =
       cast<GlobalVariable>(M.getOrInsertGlobal("__mpisync_state", StateTy));
-  if (M.getPIELevel() != PIELevel::Default ||
-      M.getPICLevel() == PICLevel::NotPIC)
+  if (RuntimeInSameImage(M))
     State->setDSOLocal(true);
   return State;
 }
@@ -57,9 +65,21 @@ FastPathEmitter::FastPathEmitter(Module &M) : M(M), DL(M.getDataLayout()) {
                      bool PreserveAll = ClPreserveAllCC) {
     FunctionCallee Callee = M.getOrInsertFunction(
         Name, FunctionType::get(Ret, Params, false));
+    auto *F = dyn_cast<Function>(Callee.getCallee());
+    if (!F)
+      return Callee;
     if (PreserveAll)
-      if (auto *F = dyn_cast<Function>(Callee.getCallee()))
-        F->setCallingConv(CallingConv::PreserveAll);
+      F->setCallingConv(CallingConv::PreserveAll);
+    // In the executable a direct call. A shared library calls through its
+    // GOT, bound when it is loaded: a lazily bound PLT entry would run the
+    // dynamic linker's resolver at the first call, which keeps only the
+    // argument registers, and a preserve_all caller keeps values in the
+    // others across the call (libsc's loops in p4est lost their bound in
+    // r10 and ran past their arrays).
+    if (RuntimeInSameImage(M))
+      F->setDSOLocal(true);
+    else
+      F->addFnAttr(Attribute::NonLazyBind);
     return Callee;
   };
   // The cold entries test the pending word themselves (emitColdCall); they
