@@ -62,6 +62,11 @@ WORKLOADS = {
     # each with its halo exchange): compile time on a big file of many
     # functions, and many small messages per step.
     "large_source": ("8192 2000", "64 2"),
+    # Sparse-matrix kernels as solver libraries write them: call-free CSR
+    # loops with indirect column accesses, which is where public codes'
+    # compile time went (hypre's parcsr_mv 1.71x, docs/performance.md
+    # "Session 56").
+    "csr_kernels": ("512 400", "32 8"),
 }
 
 # Workloads written in C++ (bench/workloads/<name>.cpp); the rest are C.
