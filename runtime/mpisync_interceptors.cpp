@@ -13,8 +13,6 @@
 #include "mpisync_mpi_hooks.h"
 #include "mpisync_pending.h"
 #include "mpisync_rtl.h"
-#include "mpisync_shadow.h"
-#include "mpisync_thread_level.h"
 #include "sanitizer_common/sanitizer_common.h"
 #include "sanitizer_common/sanitizer_libc.h"
 #include "sanitizer_common/sanitizer_stacktrace.h"
@@ -35,10 +33,6 @@ namespace mpisync {
 namespace {
 
 bool interceptors_ready;
-
-// Copies up to this size are tested against the shadow before they are
-// logged (ObserveLibraryCopy): 64 shadow bytes at most.
-constexpr uptr kShadowTestedCopy = 512;
 
 bool InHull(uptr addr, uptr size, uptr lo, uptr span) {
   return span != 0 && addr < lo + span && addr + size > lo;
@@ -80,18 +74,6 @@ void ObserveLibraryCopy(uptr dst, uptr src, uptr size) {
   // window memory, logged each of them (half of bfs_rma's copies).
   bool src_pending = src && MayMeetPendingOp(src, size, /*is_write=*/true);
   bool dst_pending = dst && MayMeetPendingOp(dst, size, /*is_write=*/false);
-  // Once every active operation's buffers are marked (not inside the call
-  // that starts one: it is marked when that call succeeded), the shadow
-  // shows all their data, and a small copy onto granules of none of them is
-  // no operation's data: under sample_ops, most of the library's copies
-  // are those of operations not drawn. Without the mutex only where no
-  // other thread calls MPI meanwhile.
-  if (size <= kShadowTestedCopy && (src_pending || dst_pending) &&
-      !ConcurrentMpiCalls() && AllActiveMarked()) {
-    constexpr u8 kBuffers = kShadowSend | kShadowRecv;
-    src_pending = src_pending && ShadowHasAny(src, src + size, kBuffers);
-    dst_pending = dst_pending && ShadowHasAny(dst, dst + size, kBuffers);
-  }
   if (!src_pending && !dst_pending)
     return;
   // An eager send copying its own data: no lock, which here would lengthen
