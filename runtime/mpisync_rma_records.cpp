@@ -651,7 +651,8 @@ RmaRecord *StoreOverLoads(Window *w, ScratchVector<RmaRecord> &list, uptr k,
                           AccessStack &stack) {
   RmaRecord &loads = list[list.size() - 1 - k];
   int owner = loads.owner;
-  for (uptr j = k + 1; k == 0 && j < kRecordStreams && j < list.size(); j++) {
+  // Only the last record can go without moving the others.
+  for (uptr j = 1; k == 0 && j < kRecordStreams && j < list.size(); j++) {
     RmaRecord &r = list[list.size() - 1 - j];
     if (r.is_op || r.vc != vc)
       break; // older records are of an earlier interval
@@ -1135,9 +1136,6 @@ void ReportConflicts(Window *w) {
   }
 }
 
-} // namespace
-
-namespace {
 // stats=1: the records owners checked, and how many of them were this
 // process's and the others' loads and stores (under RmaMutex).
 u64 records_checked, access_records_checked;
