@@ -104,6 +104,16 @@ FastPathEmitter::FastPathEmitter(Module &M) : M(M), DL(M.getDataLayout()) {
                      {PtrTy, IntptrTy, PtrTy, IntptrTy, IntptrTy});
   StoreRows = Declare(std::string("__mpisync_storeRows") + Suffix, VoidTy,
                       {PtrTy, IntptrTy, PtrTy, IntptrTy, IntptrTy});
+  LoadNCold = Declare("__mpisync_loadN_cold", VoidTy, {PtrTy, IntptrTy},
+                      /*PreserveAll=*/true);
+  StoreNCold = Declare("__mpisync_storeN_cold", VoidTy, {PtrTy, IntptrTy},
+                       /*PreserveAll=*/true);
+  LoadRowsCold =
+      Declare("__mpisync_loadRows_cold", VoidTy,
+              {PtrTy, IntptrTy, PtrTy, IntptrTy, IntptrTy}, /*PreserveAll=*/true);
+  StoreRowsCold =
+      Declare("__mpisync_storeRows_cold", VoidTy,
+              {PtrTy, IntptrTy, PtrTy, IntptrTy, IntptrTy}, /*PreserveAll=*/true);
   MemcpyFn =
       M.getOrInsertFunction("__mpisync_memcpy", PtrTy, PtrTy, PtrTy, IntptrTy);
   MemmoveFn =
@@ -779,6 +789,23 @@ void FastPathEmitter::guardRangeCheck(CallInst *Call, bool IsWrite,
         "mpisync.rangehit"));
   }
   Call->moveBefore(Chain.insertPoint());
+}
+
+bool FastPathEmitter::makeColdRangeCheck(CallInst *Call) {
+  if (!ClInlinePending || !ClColdRangeChecks || !ColdEntriesCheap)
+    return false;
+  const std::pair<FunctionCallee *, FunctionCallee *> Twins[] = {
+      {&LoadN, &LoadNCold},
+      {&StoreN, &StoreNCold},
+      {&LoadRows, &LoadRowsCold},
+      {&StoreRows, &StoreRowsCold}};
+  for (auto [Entry, Cold] : Twins)
+    if (Call->getCalledOperand() == Entry->getCallee()) {
+      Call->setCalledFunction(*Cold);
+      Call->setCallingConv(CallingConv::PreserveAll);
+      return true;
+    }
+  return false;
 }
 
 } // namespace mpisync

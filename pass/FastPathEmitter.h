@@ -145,6 +145,15 @@ public:
   void guardRangeCheck(llvm::CallInst *Call, bool IsWrite,
                        llvm::BasicBlock *PendingPreheader = nullptr,
                        bool UsePendingWord = true);
+  // Instead of guardRangeCheck, for a check made by emitRangeCheck or
+  // emitRowsCheck that no call-free loop repeats: calls the runtime's _cold
+  // twin of its entry, which tests the pending word and the interval
+  // itself. A loop entered once per call-free region pays a call for the
+  // inline tests' blocks, which the back end compiles at a cost (a third
+  // of the checks' compile time on bench/'s large_source). False (and
+  // nothing changed) where the cold entries are not cheap, or with
+  // -mpisync-cold-range-checks=0.
+  bool makeColdRangeCheck(llvm::CallInst *Call);
 
   // Loads the runtime's intervals and shadow offset at the start of the
   // preheader of an instrumented loop copy, for the checks of the copy
@@ -223,6 +232,7 @@ private:
   llvm::FunctionCallee LoadCold[kNumFixedSizes], StoreCold[kNumFixedSizes];
   bool ColdEntriesCheap; // see hasColdEntry
   llvm::FunctionCallee LoadN, StoreN, LoadRows, StoreRows;
+  llvm::FunctionCallee LoadNCold, StoreNCold, LoadRowsCold, StoreRowsCold;
 };
 
 } // namespace mpisync

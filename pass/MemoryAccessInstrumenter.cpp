@@ -516,14 +516,17 @@ bool FunctionInstrumenter::run() {
   SmallVector<bool, 32> Hoisted(Accesses.size(), false);
   SmallVector<std::pair<CallInst *, bool>, 8> HoistedChecks;
   SmallVector<BasicBlock *, 8> HoistedIn;
+  SmallVector<bool, 8> HoistedHot;
   if (ClHoistAffineLoopAccesses) {
     AssumptionCache AC(F);
     ScalarEvolution SE(F, TLI, AC, DT, LI);
     AffineHoister Hoister(LI, DT, SE, Emitter, IsCallFree);
     PlanHoisting(Hoister, Hoisted);
     Hoister.emit(HoistedChecks);
-    for (auto &[Check, IsWrite] : HoistedChecks)
+    for (auto &[Check, IsWrite] : HoistedChecks) {
       HoistedIn.push_back(PendingBlocks.lookup(Check->getParent()));
+      HoistedHot.push_back(InCallFreeLoop(Check->getParent()));
+    }
   }
 
   // Speculated loads' conditions, found while each load is still in the
@@ -602,9 +605,14 @@ bool FunctionInstrumenter::run() {
                             Hot[K], Hit);
   }
   // The loop analyses are done with: the hoisted checks may split blocks.
+  // A range check that no call-free loop repeats runs once per loop entry
+  // between MPI calls: a bare call to a _cold entry does, without the
+  // inline tests' blocks.
   for (unsigned K = 0; K < HoistedChecks.size(); ++K)
-    Emitter.guardRangeCheck(HoistedChecks[K].first, HoistedChecks[K].second,
-                            HoistedIn[K]);
+    if (HoistedIn[K] || HoistedHot[K] ||
+        !Emitter.makeColdRangeCheck(HoistedChecks[K].first))
+      Emitter.guardRangeCheck(HoistedChecks[K].first, HoistedChecks[K].second,
+                              HoistedIn[K]);
   for (unsigned K = 0; K < MemIntrinsics.size(); ++K)
     instrumentMemIntrinsic(MemIntrinsics[K], MemIn[K]);
   instrumentStackReleases();

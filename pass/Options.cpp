@@ -74,6 +74,15 @@ cl::opt<bool> ClCompactColdChecks(
              "something is pending, not only on a marked granule)"),
     cl::Hidden, cl::init(false));
 
+cl::opt<bool> ClColdRangeChecks(
+    "mpisync-cold-range-checks",
+    cl::desc("Outside call-free loops, check a loop's hoisted range (or a "
+             "nest's rows) by a bare call to the runtime's _cold range entry, "
+             "which tests the pending word and the interval itself: a call "
+             "per loop entry while something is pending, instead of inline "
+             "test blocks that the back end compiles for every loop"),
+    cl::Hidden, cl::init(true));
+
 cl::opt<bool> ClGroupChecks(
     "mpisync-group-checks",
     cl::desc("One range test for a block's accesses at constant offsets "

@@ -24,6 +24,7 @@ extern llvm::cl::opt<bool> ClDedupChecks;      // drop dominated duplicates
 extern llvm::cl::opt<bool> ClPreserveAllCC;    // small slow-path entries
 extern llvm::cl::opt<bool> ClColdCallsBesideMpi; // bare _cold calls
 extern llvm::cl::opt<bool> ClCompactColdChecks; // outside loops: test + call
+extern llvm::cl::opt<bool> ClColdRangeChecks; // outside loops: _cold range call
 extern llvm::cl::opt<bool> ClGroupChecks; // one range test per field group
 extern llvm::cl::opt<bool> ClNearTest;    // outside loops: near interval first
 

@@ -300,6 +300,77 @@ MPISYNC_COLD_ENTRY(store8)
 MPISYNC_COLD_ENTRY(store16)
 #undef MPISYNC_COLD_ENTRY
 
+// The cold range entries: a loop's hoisted range or a nest's rows checked
+// where no call-free loop repeats the check (pass/FastPathEmitter.h,
+// guardRangeCheck), by a bare call instead of inline tests, which cost
+// compile time. Besides the pending word, they test whether [p, p + size)
+// (a nest's hull: the rows entries' first two arguments) meets the
+// interval of its access type, as the inline test would: while something
+// is pending elsewhere, a loop entry costs a call, not the _pa entry's
+// register saves. r11 is scratch in preserve_all; rax is saved around
+// its use.
+static_assert(__builtin_offsetof(MpisyncPublishedState, load_lo) == 8 &&
+                  __builtin_offsetof(MpisyncPublishedState, load_span) == 16 &&
+                  __builtin_offsetof(MpisyncPublishedState, store_lo) == 24 &&
+                  __builtin_offsetof(MpisyncPublishedState, store_span) == 32,
+              "the cold range entries read the intervals at these offsets");
+#if defined(__x86_64__)
+#define MPISYNC_COLD_RANGE_ENTRY(Name, Lo, Span)                               \
+  asm(".text\n"                                                                \
+      ".globl __mpisync_" #Name "_cold\n"                                      \
+      ".type __mpisync_" #Name "_cold, @function\n"                            \
+      "__mpisync_" #Name "_cold:\n"                                            \
+      "  movq __mpisync_state@GOTPCREL(%rip), %r11\n"                          \
+      "  cmpb $0, _ZN7mpisync13stats_enabledE(%rip)\n"                         \
+      "  jne __mpisync_" #Name "_pa@PLT\n"                                     \
+      "  cmpq $0, (%r11)\n"                                                    \
+      "  jne 1f\n"                                                             \
+      "  ret\n"                                                                \
+      "1:\n"                                                                   \
+      "  cmpq $0, " #Span "(%r11)\n"                                           \
+      "  je 2f\n"                                                              \
+      "  pushq %rax\n"                                                         \
+      "  movq " #Lo "(%r11), %rax\n"                                           \
+      "  addq " #Span "(%r11), %rax\n"                                         \
+      "  cmpq %rax, %rdi\n"                                                    \
+      "  jae 3f\n"                                                             \
+      "  leaq (%rdi,%rsi), %rax\n"                                             \
+      "  cmpq " #Lo "(%r11), %rax\n"                                           \
+      "  jbe 3f\n"                                                             \
+      "  popq %rax\n"                                                          \
+      "  jmp __mpisync_" #Name "_pa@PLT\n"                                     \
+      "3:\n"                                                                   \
+      "  popq %rax\n"                                                          \
+      "2:\n"                                                                   \
+      "  ret\n"                                                                \
+      ".size __mpisync_" #Name "_cold, . - __mpisync_" #Name "_cold\n");
+MPISYNC_COLD_RANGE_ENTRY(loadN, 8, 16)
+MPISYNC_COLD_RANGE_ENTRY(storeN, 24, 32)
+MPISYNC_COLD_RANGE_ENTRY(loadRows, 8, 16)
+MPISYNC_COLD_RANGE_ENTRY(storeRows, 24, 32)
+#undef MPISYNC_COLD_RANGE_ENTRY
+#else
+// The pass emits no cold call for other targets (FastPathEmitter.cpp).
+extern "C" __attribute__((preserve_all)) void
+__mpisync_loadN_cold(const void *p, uptr size) {
+  __mpisync_loadN_pa(p, size);
+}
+extern "C" __attribute__((preserve_all)) void
+__mpisync_storeN_cold(const void *p, uptr size) {
+  __mpisync_storeN_pa(p, size);
+}
+extern "C" __attribute__((preserve_all)) void
+__mpisync_loadRows_cold(const void *hull, uptr hull_size, const void *first,
+                        uptr size, sptr stride) {
+  __mpisync_loadRows_pa(hull, hull_size, first, size, stride);
+}
+extern "C" __attribute__((preserve_all)) void
+__mpisync_storeRows_cold(const void *hull, uptr hull_size, const void *first,
+                         uptr size, sptr stride) {
+  __mpisync_storeRows_pa(hull, hull_size, first, size, stride);
+}
+#endif
+
 // A loop nest's rows (pass/AffineNestLifting.cpp): [hull, hull + hull_size)
 // holds them all, for the same tests as a range before any row is looked at.
 #define MPISYNC_ROWS_ENTRY(Name, IsWrite)                                      \

@@ -44,6 +44,12 @@ SANITIZER_INTERFACE_ATTRIBUTE __attribute__((preserve_all)) void
 __mpisync_loadN_pa(const void *p, uptr size);
 SANITIZER_INTERFACE_ATTRIBUTE __attribute__((preserve_all)) void
 __mpisync_storeN_pa(const void *p, uptr size);
+// The _cold range entries test the pending word and the access type's
+// interval themselves (a range checked outside call-free loops).
+SANITIZER_INTERFACE_ATTRIBUTE __attribute__((preserve_all)) void
+__mpisync_loadN_cold(const void *p, uptr size);
+SANITIZER_INTERFACE_ATTRIBUTE __attribute__((preserve_all)) void
+__mpisync_storeN_cold(const void *p, uptr size);
 
 // The rows of a loop nest (pass/AffineNestLifting.cpp): [first + k * stride,
 // first + k * stride + size) for each k whose row lies in [hull, hull +
@@ -54,6 +60,10 @@ __mpisync_storeN_pa(const void *p, uptr size);
       __sanitizer::sptr stride);                                               \
   SANITIZER_INTERFACE_ATTRIBUTE                                                \
   __attribute__((preserve_all)) void __mpisync_##Name##_pa(                    \
+      const void *hull, uptr hull_size, const void *first, uptr size,          \
+      __sanitizer::sptr stride);                                               \
+  SANITIZER_INTERFACE_ATTRIBUTE                                                \
+  __attribute__((preserve_all)) void __mpisync_##Name##_cold(                  \
       const void *hull, uptr hull_size, const void *first, uptr size,          \
       __sanitizer::sptr stride);
 MPISYNC_ROWS_ENTRY(loadRows)

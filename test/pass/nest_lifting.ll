@@ -28,16 +28,16 @@ target triple = "x86_64-pc-linux-gnu"
 ; up, first row only: u + 8, 8 * (n - 2) bytes.
 ; CHECK:       %[[UP:.*]] = getelementptr i8, ptr %0, i64 8
 ; CHECK:       %[[UPLEN:.*]] = add nsw i64 %{{.*}}, -8
-; CHECK:       call preserve_allcc void @__mpisync_loadN_pa(ptr %[[UP]], i64 %[[UPLEN]])
+; CHECK:       call preserve_allcc void @__mpisync_loadN_cold(ptr %[[UP]], i64 %[[UPLEN]])
 ; dn, last row only: u + 8 * n * (n - 1) + 8.
 ; CHECK:       %[[DNROW:.*]] = mul i64 %{{.*}}, %{{.*}}
 ; CHECK-NEXT:  %[[DNOFF:.*]] = shl i64 %[[DNROW]], 3
 ; CHECK-NEXT:  %[[DNOFF8:.*]] = add i64 %[[DNOFF]], 8
 ; CHECK-NEXT:  %[[DN:.*]] = getelementptr i8, ptr %0, i64 %[[DNOFF8]]
-; CHECK:       call preserve_allcc void @__mpisync_loadN_pa(ptr %[[DN]], i64
+; CHECK:       call preserve_allcc void @__mpisync_loadN_cold(ptr %[[DN]], i64
 ; c and o: whole rows 1 .. n-2.
-; CHECK:       call preserve_allcc void @__mpisync_loadN_pa(
-; CHECK:       call preserve_allcc void @__mpisync_storeN_pa(
+; CHECK:       call preserve_allcc void @__mpisync_loadN_cold(
+; CHECK:       call preserve_allcc void @__mpisync_storeN_cold(
 ; The loops: no check left.
 ; CHECK:       phi i64
 ; CHECK-NOT:   call preserve_allcc
@@ -121,7 +121,7 @@ define void @sweep(ptr noalias nocapture noundef readonly %0, ptr noalias nocapt
 ; CHECK:       %[[LEN:.*]] = add nsw i64 %{{.*}}, -8
 ; CHECK:       %[[LAST:.*]] = add nsw i64 %[[NM1]], -2
 ; CHECK:       %mpisync.rows.span = mul i64 %[[STRIDE]], %[[LAST]]
-; CHECK:       call preserve_allcc void @__mpisync_storeRows_pa(ptr %mpisync.rows.lo, i64 %mpisync.rows.len, ptr %[[FIRST]], i64 %[[LEN]], i64 %[[STRIDE]])
+; CHECK:       call preserve_allcc void @__mpisync_storeRows_cold(ptr %mpisync.rows.lo, i64 %mpisync.rows.len, ptr %[[FIRST]], i64 %[[LEN]], i64 %[[STRIDE]])
 ; CHECK:       phi i64
 ; CHECK-NOT:   call preserve_allcc
 ; CHECK:       ret void
@@ -162,7 +162,7 @@ define void @interior(ptr noalias nocapture noundef writeonly %0, i32 noundef %1
 ; after the previous row's call, in the outer loop.
 ; CHECK-LABEL: define void @with_call(
 ; CHECK:       phi i64
-; CHECK:       call preserve_allcc void @__mpisync_storeN_pa(
+; CHECK:       call preserve_allcc void @__mpisync_storeN_cold(
 ; CHECK:       call void @opaque()
 define void @with_call(ptr noalias nocapture noundef writeonly %0, i32 noundef %1) {
   %3 = icmp sgt i32 %1, 0
@@ -206,7 +206,7 @@ define void @with_call(ptr noalias nocapture noundef writeonly %0, i32 noundef %
 ; CHECK-LABEL: define void @guarded(
 ; CHECK:       %[[GUARD:.*]] = icmp sgt i32 %2, 0
 ; CHECK:       %[[LEN:.*]] = select i1 %[[GUARD]], i64 %{{.*}}, i64 0
-; CHECK:       call preserve_allcc void @__mpisync_storeN_pa(ptr %0, i64 %[[LEN]])
+; CHECK:       call preserve_allcc void @__mpisync_storeN_cold(ptr %0, i64 %[[LEN]])
 ; CHECK:       phi i64
 ; CHECK-NOT:   call preserve_allcc
 define void @guarded(ptr noalias nocapture noundef writeonly %0, i32 noundef %1, i32 noundef %2) {

@@ -19,8 +19,8 @@
 // after them, and no per-access check (load8) anywhere.
 // CHECK-LABEL: define {{.*}}double @row_times_vector(
 // ROW-LABEL:   define {{.*}}double @row_times_vector(
-// ROW:         call preserve_allcc void @__mpisync_loadN_pa(
-// ROW:         call preserve_allcc void @__mpisync_loadRows_pa(
+// ROW:         call preserve_allcc void @__mpisync_loadN_cold(
+// ROW:         call preserve_allcc void @__mpisync_loadRows_cold(
 // ROW-NOT:     call {{.*}}@__mpisync_load
 // ROW:         declare
 double row_times_vector(const double *v, const double *m, long n, int rows) {

@@ -13,7 +13,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; The range starts at the row (p + 8 * n * j), not one element into it; the
 ; rows (row j at p + 8 * n * j) are then checked once before the outer loop,
 ; the first at p.
-; CHECK:       call preserve_allcc void @__mpisync_loadRows_pa(ptr %mpisync.rows.lo, i64 %mpisync.rows.len, ptr %p, i64
+; CHECK:       call preserve_allcc void @__mpisync_loadRows_cold(ptr %mpisync.rows.lo, i64 %mpisync.rows.len, ptr %p, i64
 ; CHECK:       outer:
 ; CHECK-NOT:   call preserve_allcc void @__mpisync_load8_pa(
 ; CHECK:       ret double
@@ -87,7 +87,7 @@ exit:
 ; does: the inner loop's range check still covers it.
 ; CHECK-LABEL: define double @outer_calls(
 ; CHECK-NOT:   call preserve_allcc void @__mpisync_load8_pa(
-; CHECK:       call preserve_allcc void @__mpisync_loadN_pa(
+; CHECK:       call preserve_allcc void @__mpisync_loadN_cold(
 ; CHECK-NOT:   call preserve_allcc void @__mpisync_load8_pa(
 ; CHECK:       ret double
 declare i32 @MPI_Barrier(i32)

@@ -13,7 +13,7 @@
 #define N 64
 
 // CHECK-LABEL: define {{.*}}void @stage(
-// CHECK:       call preserve_allcc void @__mpisync_storeN_pa(
+// CHECK:       call preserve_allcc void @__mpisync_storeN_cold(
 // CHECK-NOT:   call {{.*}}@__mpisync_store8
 // CHECK:       ret void
 void stage(double *dst, const double *src, int tile) {
@@ -33,7 +33,7 @@ void stage16(double *dst, const double *src) {
 }
 
 // CHECK-LABEL: define {{.*}}void @stage_rows(
-// CHECK:       call preserve_allcc void @__mpisync_storeRows_pa(
+// CHECK:       call preserve_allcc void @__mpisync_storeRows_cold(
 // CHECK-NOT:   call {{.*}}@__mpisync_store8
 // CHECK:       ret void
 void stage_rows(double *dst, const double *src, int tile, int rows) {
@@ -43,7 +43,7 @@ void stage_rows(double *dst, const double *src, int tile, int rows) {
 }
 
 // CHECK-LABEL: define {{.*}}void @read_tile(
-// CHECK:       call preserve_allcc void @__mpisync_loadRows_pa(
+// CHECK:       call preserve_allcc void @__mpisync_loadRows_cold(
 // CHECK-NOT:   call {{.*}}@__mpisync_load8
 // CHECK:       ret void
 void read_tile(double *dst, const double *src, int tile) {
