@@ -23,7 +23,7 @@
 static double grid[R * NX];
 
 // IR-LABEL: define {{.*}}double @interior_down(
-// IR:       call preserve_allcc void @__mpisync_loadRows_pa(
+// IR:       call preserve_allcc void @__mpisync_loadRows_cold(
 // IR-NOT:   call preserve_allcc void @__mpisync_load
 // IR:       ret double
 __attribute__((noinline)) double interior_down(const double *g, int rows,
@@ -36,7 +36,7 @@ __attribute__((noinline)) double interior_down(const double *g, int rows,
 }
 
 // IR-LABEL: define {{.*}}double @interior_up(
-// IR:       call preserve_allcc void @__mpisync_loadRows_pa(
+// IR:       call preserve_allcc void @__mpisync_loadRows_cold(
 // IR-NOT:   call preserve_allcc void @__mpisync_load
 // IR:       ret double
 __attribute__((noinline)) double interior_up(const double *g, int rows,

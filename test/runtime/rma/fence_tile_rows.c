@@ -23,7 +23,7 @@
 #define H 16
 
 // IR-LABEL: define {{.*}}double @tile_sum(
-// IR:       call preserve_allcc void @__mpisync_loadRows_pa(
+// IR:       call preserve_allcc void @__mpisync_loadRows_cold(
 // IR-NOT:   call preserve_allcc void @__mpisync_load
 // IR:       ret double
 __attribute__((noinline)) double tile_sum(const double *m, long w, int r0,
