@@ -110,6 +110,11 @@ CONFIGS = {
                       inline_shadow=1, **_STATIC_OFF),
     # The defaults: everything on (static filters, cloning, hoisting, dedup).
     "full": [],
+    # The defaults but for the range checks outside call-free loops, which
+    # keep their inline tests instead of a call to a _cold entry
+    # (docs/design.md): the compile time that change saves, and what it
+    # costs at run time, side by side.
+    "inline-ranges": mllvm(cold_range_checks=0),
     # The full build run with the RMA checks of the origin side only
     # (rma_target_checks=0, docs/options.md): what a user who trades the
     # target-side conflicts for speed pays.
