@@ -108,12 +108,12 @@ FastPathEmitter::FastPathEmitter(Module &M) : M(M), DL(M.getDataLayout()) {
                       /*PreserveAll=*/true);
   StoreNCold = Declare("__mpisync_storeN_cold", VoidTy, {PtrTy, IntptrTy},
                        /*PreserveAll=*/true);
-  LoadRowsCold =
-      Declare("__mpisync_loadRows_cold", VoidTy,
-              {PtrTy, IntptrTy, PtrTy, IntptrTy, IntptrTy}, /*PreserveAll=*/true);
-  StoreRowsCold =
-      Declare("__mpisync_storeRows_cold", VoidTy,
-              {PtrTy, IntptrTy, PtrTy, IntptrTy, IntptrTy}, /*PreserveAll=*/true);
+  LoadRowsCold = Declare("__mpisync_loadRows_cold", VoidTy,
+                         {PtrTy, IntptrTy, PtrTy, IntptrTy, IntptrTy},
+                         /*PreserveAll=*/true);
+  StoreRowsCold = Declare("__mpisync_storeRows_cold", VoidTy,
+                          {PtrTy, IntptrTy, PtrTy, IntptrTy, IntptrTy},
+                          /*PreserveAll=*/true);
   MemcpyFn =
       M.getOrInsertFunction("__mpisync_memcpy", PtrTy, PtrTy, PtrTy, IntptrTy);
   MemmoveFn =
