@@ -516,16 +516,33 @@ bool FunctionInstrumenter::run() {
   SmallVector<bool, 32> Hoisted(Accesses.size(), false);
   SmallVector<std::pair<CallInst *, bool>, 8> HoistedChecks;
   SmallVector<BasicBlock *, 8> HoistedIn;
-  SmallVector<bool, 8> HoistedHot;
+  SmallVector<bool, 8> HoistedInline;
   if (ClHoistAffineLoopAccesses) {
     AssumptionCache AC(F);
     ScalarEvolution SE(F, TLI, AC, DT, LI);
     AffineHoister Hoister(LI, DT, SE, Emitter, IsCallFree);
     PlanHoisting(Hoister, Hoisted);
     Hoister.emit(HoistedChecks);
+    // A range check keeps its inline test where a call-free loop repeats
+    // it, and in front of a loop that holds an instrumented loop copy:
+    // there a bare call's pointer argument, live on the main path, made the
+    // register allocator reload a register that the copy's cold calls use
+    // on every iteration of the copy (csr_kernels' SpMV: 5-15% slower,
+    // docs/performance.md "Session 59").
+    auto KeepsInlineTest = [&](BasicBlock *At) {
+      if (InCallFreeLoop(At))
+        return true;
+      for (BasicBlock *Succ : successors(At))
+        if (Loop *L = LI.getLoopFor(Succ);
+            L && L->getHeader() == Succ &&
+            any_of(L->blocks(),
+                   [&](BasicBlock *B) { return PendingBlocks.count(B); }))
+          return true;
+      return false;
+    };
     for (auto &[Check, IsWrite] : HoistedChecks) {
       HoistedIn.push_back(PendingBlocks.lookup(Check->getParent()));
-      HoistedHot.push_back(InCallFreeLoop(Check->getParent()));
+      HoistedInline.push_back(KeepsInlineTest(Check->getParent()));
     }
   }
 
@@ -609,7 +626,7 @@ bool FunctionInstrumenter::run() {
   // between MPI calls: a bare call to a _cold entry does, without the
   // inline tests' blocks.
   for (unsigned K = 0; K < HoistedChecks.size(); ++K)
-    if (HoistedIn[K] || HoistedHot[K] ||
+    if (HoistedIn[K] || HoistedInline[K] ||
         !Emitter.makeColdRangeCheck(HoistedChecks[K].first))
       Emitter.guardRangeCheck(HoistedChecks[K].first, HoistedChecks[K].second,
                               HoistedIn[K]);

@@ -116,3 +116,44 @@ latch:
 exit:
   ret void
 }
+
+; A row loop whose inner loop keeps per-access checks (the gather
+; x[idx[k]]) and so gets an instrumented copy: the range check of y[] in
+; front of the row loop keeps its inline test. A bare call's pointer
+; argument there, live on the main path, made the register allocator reload
+; a register that the copy's cold calls use on every iteration of the copy
+; (csr_kernels' SpMV).
+; CHECK-LABEL: define void @rows_gather(
+; CHECK:       entry:
+; CHECK:       %mpisync.rangehit{{[0-9]*}} = icmp ult i64
+; CHECK:       call preserve_allcc void @__mpisync_storeN_pa(ptr %y,
+; CHECK-NOT:   __mpisync_storeN_cold
+; CHECK:       mpisync.pending.ph:
+; CHECK:       call preserve_allcc void @__mpisync_load8_pa(
+; CHECK:       ret void
+define void @rows_gather(ptr %y, ptr %x, ptr %idx, i64 %rows, i64 %m) {
+entry:
+  br label %outer
+outer:
+  %r = phi i64 [ 0, %entry ], [ %rnext, %latch ]
+  br label %inner
+inner:
+  %k = phi i64 [ 0, %outer ], [ %knext, %inner ]
+  %s = phi double [ 0.0, %outer ], [ %sum, %inner ]
+  %ip = getelementptr inbounds i64, ptr %idx, i64 %k
+  %j = load i64, ptr %ip, align 8
+  %xp = getelementptr inbounds double, ptr %x, i64 %j
+  %v = load double, ptr %xp, align 8
+  %sum = fadd double %s, %v
+  %knext = add nuw i64 %k, 1
+  %kdone = icmp eq i64 %knext, %m
+  br i1 %kdone, label %latch, label %inner
+latch:
+  %yp = getelementptr inbounds double, ptr %y, i64 %r
+  store double %sum, ptr %yp, align 8
+  %rnext = add nuw i64 %r, 1
+  %rdone = icmp eq i64 %rnext, %rows
+  br i1 %rdone, label %exit, label %outer
+exit:
+  ret void
+}
