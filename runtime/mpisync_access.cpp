@@ -301,9 +301,9 @@ MPISYNC_COLD_ENTRY(store16)
 #undef MPISYNC_COLD_ENTRY
 
 // The cold range entries: a loop's hoisted range or a nest's rows checked
-// where no call-free loop repeats the check (pass/FastPathEmitter.h,
-// guardRangeCheck), by a bare call instead of inline tests, which cost
-// compile time. Besides the pending word, they test whether [p, p + size)
+// where no call-free loop repeats the check (FastPathEmitter::
+// makeColdRangeCheck, pass/FastPathEmitter.h), by a bare call instead of
+// inline tests, which cost compile time. Besides the pending word, they test whether [p, p + size)
 // (a nest's hull: the rows entries' first two arguments) meets the
 // interval of its access type, as the inline test would: while something
 // is pending elsewhere, a loop entry costs a call, not the _pa entry's
