@@ -303,12 +303,12 @@ MPISYNC_COLD_ENTRY(store16)
 // The cold range entries: a loop's hoisted range or a nest's rows checked
 // where no call-free loop repeats the check (FastPathEmitter::
 // makeColdRangeCheck, pass/FastPathEmitter.h), by a bare call instead of
-// inline tests, which cost compile time. Besides the pending word, they test whether [p, p + size)
-// (a nest's hull: the rows entries' first two arguments) meets the
-// interval of its access type, as the inline test would: while something
-// is pending elsewhere, a loop entry costs a call, not the _pa entry's
-// register saves. r11 is scratch in preserve_all; rax is saved around
-// its use.
+// inline tests, which cost compile time. Besides the pending word, they
+// test whether [p, p + size) (a nest's hull: the rows entries' first two
+// arguments) meets the interval of its access type, as the inline test
+// would: while something is pending elsewhere, a loop entry costs a call,
+// not the _pa entry's register saves. r11 is scratch in preserve_all; rax
+// is saved around its use.
 static_assert(__builtin_offsetof(MpisyncPublishedState, load_lo) == 8 &&
                   __builtin_offsetof(MpisyncPublishedState, load_span) == 16 &&
                   __builtin_offsetof(MpisyncPublishedState, store_lo) == 24 &&
