@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include "clang/AST/Decl.h"
 #include "clang/AST/DeclBase.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -30,8 +31,20 @@ namespace mpisync {
 // <mpi.h> and the C library's headers, every instantiation of the C++
 // library's templates) cost a small file 10-15 ms, more than the analysis.
 // Implicit declarations have no location, so they are walked.
+// So is a function declaration without a body whose parameters have no
+// default arguments (in which an expression could take an address): it
+// holds only types, which neither walk looks at. MPI's own header is no
+// system header (mpicc names its directory with -I): its 900 prototypes
+// and their parameters' types cost each walk about 10 million
+// instructions, 2% of a small file's whole compile.
 inline bool skippedAsSystem(const clang::Decl *D,
                             const clang::SourceManager &SM) {
+  if (const auto *FD = llvm::dyn_cast_or_null<clang::FunctionDecl>(D);
+      FD && !FD->doesThisDeclarationHaveABody() &&
+      llvm::none_of(FD->parameters(), [](const clang::ParmVarDecl *P) {
+        return P->hasDefaultArg();
+      }))
+    return true;
   return D && !llvm::isa<clang::TranslationUnitDecl>(D) &&
          D->getLocation().isValid() && SM.isInSystemHeader(D->getLocation());
 }

@@ -46,6 +46,33 @@ define void @byval_copy(ptr byval({ double, double, double }) align 8 %v) {
   ret void
 }
 
+; Several objects end at a return: one test of their hull (the lowest start
+; and the highest end), and behind it each object's own release, so the
+; runtime sees (and a report names) each object's bytes.
+; CHECK-LABEL: define void @frame_hull
+; CHECK:      %[[B:.*]] = ptrtoint ptr %a to i64
+; CHECK:      umin.i64
+; CHECK:      umax.i64
+; CHECK:      %[[HIT:.*]] = icmp ult i64
+; CHECK-NEXT: br i1 %[[HIT]], label %[[CALLS:.*]], label %[[RET:.*]], !prof
+; CHECK:      [[CALLS]]:
+; CHECK-NEXT: call void @__mpisync_stack_release(ptr %a, i64 16)
+; CHECK-NEXT: call void @__mpisync_stack_release(ptr %b, i64 8)
+; CHECK-NEXT: br label %[[RET]]
+; CHECK:      [[RET]]:
+; CHECK-NEXT: ret void
+; BASIC-LABEL: define void @frame_hull
+; BASIC:      call void @__mpisync_stack_release(ptr %a, i64 16)
+; BASIC-NEXT: call void @__mpisync_stack_release(ptr %b, i64 8)
+; BASIC-NEXT: ret void
+define void @frame_hull() {
+  %a = alloca [4 x i32]
+  %b = alloca double
+  call void @escape(ptr %a)
+  call void @escape(ptr %b)
+  ret void
+}
+
 ; CHECK-LABEL: define void @scoped
 ; CHECK: call void @__mpisync_stack_release(ptr %buf, i64 16)
 ; CHECK: call void @llvm.lifetime.end.p0(i64 16, ptr %buf)
