@@ -208,12 +208,15 @@ void BeforeFinalize(MpiCall &call) {
   uptr n;
   CollectRegisteredOps(&ops, &n);
   if (flags()->report_missing_completion) {
-    // Partition: still active first, then inactive persistent ones.
+    // Partition: still active first (with the R* operations a flush or an
+    // unlock completed locally, whose requests were never completed), then
+    // inactive persistent ones.
     InternalMmapVector<PendingOp *> active, never_freed;
     for (uptr i = 0; i < n; i++)
       if (ops[i]->untracked)
         continue; // sample_ops let it through unchecked
-      else if (ops[i]->state == OpState::kActive)
+      else if (ops[i]->state == OpState::kActive ||
+               (ops[i]->rma && !ops[i]->persistent))
         active.push_back(ops[i]);
       else if (ops[i]->persistent)
         never_freed.push_back(ops[i]);
