@@ -234,6 +234,16 @@ def send_clock(entry, names):
     return []
 
 
+def clock_peer(entry, names):
+    """Where a persistent or partitioned send's starts carry the window
+    clocks (mpisync::ClockPeer): its destination, named once at the init
+    call; 0 for the others."""
+    sends = send_clock(entry, names) or entry["args"].get("role") == "send"
+    if sends and "dest" in names and "comm" in names:
+        return "mpisync::ClockPeer(dest, comm)"
+    return "0"
+
+
 def collective_order(coll):
     """Which members a blocking collective orders after which (the
     CollectiveOrder enumerator): data flows to the root only (reduce,
@@ -277,7 +287,8 @@ def body(entry, name, names, params):
     elif act == "persistent":
         lines, n = buffer_list(entry, names)
         out += lines + ["  int rc = %s;" % call,
-                        "  mpisync::OnPersistentInit(call, rc, %s, buffers, %s);" % (a["req"], n)]
+                        "  mpisync::OnPersistentInit(call, rc, %s, buffers, %s, %s);"
+                        % (a["req"], n, clock_peer(entry, names))]
     elif act == "blocking":
         lines, n = buffer_list(entry, names)
         out += lines + send_clock(entry, names) + [
@@ -297,20 +308,30 @@ def body(entry, name, names, params):
                        "root" if "root" in names else "0")]
     elif act == "partitioned":
         out += ["  int rc = %s;" % call,
-                "  mpisync::OnPartitionedInit(call, rc, %s, %s, %s, %s, %s, %s);"
-                % (a["req"], ROLE[a["role"]], a["buf"], a["partitions"], a["count"], a["type"])]
+                "  mpisync::OnPartitionedInit(call, rc, %s, %s, %s, %s, %s, %s, %s);"
+                % (a["req"], ROLE[a["role"]], a["buf"], a["partitions"], a["count"], a["type"],
+                   clock_peer(entry, names))]
     elif act == "pready":
-        out += ["  int rc = %s;" % call,
+        # The partition is the receiver's once ready: what came before is
+        # ordered before its arrival, as for a send.
+        out += ["  mpisync::SendClocksOfStarts(&%s, 1);" % a["req"],
+                "  int rc = %s;" % call,
                 "  mpisync::OnPready(call, rc, %s, %s, %s);"
                 % (a["req"], a.get("low", a.get("partition")), a.get("high", a.get("partition")))]
     elif act == "pready_list":
-        out += ["  int rc = %s;" % call,
+        out += ["  mpisync::SendClocksOfStarts(&%s, 1);" % a["req"],
+                "  int rc = %s;" % call,
                 "  mpisync::OnPreadyList(call, rc, %s, %s, %s);" % (a["req"], a["n"], a["list"])]
     elif act == "parrived":
         out += ["  int rc = %s;" % call,
-                "  mpisync::OnParrived(call, rc, %s, %s, %s);" % (a["req"], a["partition"], a["flag"])]
+                "  mpisync::OnParrived(call, rc, %s, %s, %s);" % (a["req"], a["partition"], a["flag"]),
+                # An arrived partition orders the sender's past (its
+                # MPI_Pready's clocks) before what follows, as a receive.
+                "  if (rc == MPI_SUCCESS && %s && *%s)" % (a["flag"], a["flag"]),
+                "    mpisync::AfterReceiveClock();"]
     elif act == "startall":
-        out += saved + ["  mpisync::BeforeStartRequests(call, saved);",
+        out += saved + ["  mpisync::SendClocksOfStarts(%s, %s);" % (a["reqs"], a["n"]),
+                        "  mpisync::BeforeStartRequests(call, saved);",
                         "  int rc = %s;" % call,
                         "  mpisync::AfterStartRequests(call, rc, saved);"]
     elif act in ("wait", "test", "get_status", "request_free"):

@@ -13,8 +13,10 @@
 #include "mpisync_mpi_next.h"
 #include "mpisync_report.h"
 #include "mpisync_rma.h"
+#include "mpisync_rma_window.h"
 #include "mpisync_rtl.h"
 #include "mpisync_sampling.h"
+#include "mpisync_scratch.h"
 #include "mpisync_send_status.h"
 #include "mpisync_shadow.h"
 #include "mpisync_stack.h"
@@ -370,7 +372,7 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request) {
 }
 
 void OnPersistentInit(MpiCall &call, int rc, const MPI_Request *request,
-                      const BufferArg *buffers, int n) {
+                      const BufferArg *buffers, int n, int clock_peer) {
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL)
     return;
   if (!SampleOperation()) // every start of it goes unchecked
@@ -381,7 +383,25 @@ void OnPersistentInit(MpiCall &call, int rc, const MPI_Request *request,
     AddBuffer(op, buffers[i].role, buffers[i].buf, buffers[i].count,
               buffers[i].datatype);
   op->create_stack = call.Stack();
+  op->send_clock_peer = clock_peer;
   RegisterOp(op, *request);
+}
+
+void SendClocksOfStarts(const MPI_Request *requests, MPI_Count n) {
+  if (!AnyWindows() || !requests)
+    return;
+  // The peers first: the clocks' sends take the RMA lock, not StateMutex.
+  ScratchVector<int> peers;
+  {
+    StateLock lock(&StateMutex());
+    for (MPI_Count i = 0; i < n; i++) {
+      PendingOp *op = FindOp(requests[i]);
+      if (op && !op->untracked && !op->rma && op->send_clock_peer > 0)
+        peers.push_back(op->send_clock_peer);
+    }
+  }
+  for (uptr i = 0; i < peers.size(); i++)
+    SendClocksToPeer(peers[i]);
 }
 
 void BeforeStartRequests(MpiCall &call, const SavedRequests &requests) {

@@ -25,9 +25,14 @@ void AfterStart(MpiCall &call, int rc, const MPI_Request *request);
 bool NoteStartingSendCopied(uptr src, uptr size);
 
 // A persistent request: created inactive, its buffers pending from
-// MPI_Start to completion.
+// MPI_Start to completion. `clock_peer`: where a send's starts carry the
+// window clocks (ClockPeer, mpisync_rma.h; 0 for the others).
 void OnPersistentInit(MpiCall &call, int rc, const MPI_Request *request,
-                      const BufferArg *buffers, int n);
+                      const BufferArg *buffers, int n, int clock_peer);
+// Ahead of MPI_Start(all) and MPI_Pready: the window clocks of this process
+// to the destinations of the persistent and partitioned sends among
+// `requests`, as a nonblocking send carries them (BeforeSendClock).
+void SendClocksOfStarts(const MPI_Request *requests, MPI_Count n);
 void BeforeStartRequests(MpiCall &call, const SavedRequests &requests);
 void AfterStartRequests(MpiCall &call, int rc, const SavedRequests &requests);
 
@@ -50,7 +55,7 @@ void BeforeRequestFree(MpiCall &call, MPI_Request saved);
 // Partitioned communication (mpisync_partitioned.cpp).
 void OnPartitionedInit(MpiCall &call, int rc, const MPI_Request *request,
                        BufferRole role, const void *buf, MPI_Count partitions,
-                       MPI_Count count, MPI_Datatype datatype);
+                       MPI_Count count, MPI_Datatype datatype, int clock_peer);
 void ArmPartitionsForStart(PendingOp *op);
 void OnPready(MpiCall &call, int rc, MPI_Request request, MPI_Count low,
               MPI_Count high);

@@ -14,7 +14,8 @@ namespace mpisync {
 
 void OnPartitionedInit(MpiCall &call, int rc, const MPI_Request *request,
                        BufferRole role, const void *buf, MPI_Count partitions,
-                       MPI_Count count, MPI_Datatype datatype) {
+                       MPI_Count count, MPI_Datatype datatype,
+                       int clock_peer) {
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL)
     return;
   if (!SampleOperation()) // every start of it goes unchecked
@@ -30,6 +31,7 @@ void OnPartitionedInit(MpiCall &call, int rc, const MPI_Request *request,
               static_cast<const char *>(buf) + i * count * extent, count,
               datatype);
   op->create_stack = call.Stack();
+  op->send_clock_peer = clock_peer;
   RegisterOp(op, *request);
 }
 

@@ -135,6 +135,11 @@ struct PendingOp {
     u64 rma_start;
     // `untracked`: how many operations with this handle it stands for.
     u64 untracked_count;
+    // A persistent or partitioned send: 1 + its destination's rank in
+    // MPI_COMM_WORLD, 0 if none (a receive, a collective, a destination
+    // outside it). Each MPI_Start and MPI_Pready of it carries this
+    // process's window clocks there first (SendClocksToWorldRank).
+    int send_clock_peer;
   };
   // Positions in the arrays of active RMA operations of one window and
   // target, and of one window (local completion visits its own operations

@@ -60,6 +60,12 @@ void AfterCollective(MpiCall &call, int rc, MPI_Comm comm,
 // than the one message's clock only adds order, never a report).
 void BeforeSendClock(int dest, MPI_Comm comm);
 void AfterReceiveClock();
+// A send whose destination is named once and used at later calls (a
+// persistent or partitioned send): ClockPeer says where, 1 + the rank in
+// MPI_COMM_WORLD (0: nowhere), and SendClocksToPeer sends the clocks there
+// ahead of each start or MPI_Pready.
+int ClockPeer(int dest, MPI_Comm comm);
+void SendClocksToPeer(int peer);
 
 // The request of an MPI_Rget/MPI_Rget_accumulate to `target` completed: its
 // records (those started at `start`) are complete at the target. Called

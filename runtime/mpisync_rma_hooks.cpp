@@ -966,12 +966,22 @@ void AfterCollective(MpiCall &, int rc, MPI_Comm comm, CollectiveOrder order,
 void BeforeSendClock(int dest, MPI_Comm comm) {
   if (!AnyWindows() || dest < 0 || comm == MPI_COMM_NULL)
     return;
+  SendClocksToPeer(ClockPeer(dest, comm));
+}
+
+int ClockPeer(int dest, MPI_Comm comm) {
+  if (dest < 0 || comm == MPI_COMM_NULL)
+    return 0;
+  return WorldRankIn(comm, dest) + 1;
+}
+
+void SendClocksToPeer(int peer) {
+  if (peer <= 0 || !AnyWindows())
+    return;
   RmaLock lock;
   if (NumWindows() == 0)
     return;
-  int world = WorldRankIn(comm, dest);
-  if (world < 0)
-    return;
+  int world = peer - 1;
   // One clock per channel whose group holds the destination.
   for (uptr c = 0; c < NumChannels(); c++) {
     WinChannel *ch = ChannelAt(c);
