@@ -14,8 +14,7 @@ namespace mpisync {
 
 void OnPartitionedInit(MpiCall &call, int rc, const MPI_Request *request,
                        BufferRole role, const void *buf, MPI_Count partitions,
-                       MPI_Count count, MPI_Datatype datatype,
-                       int clock_peer) {
+                       MPI_Count count, MPI_Datatype datatype, int clock_peer) {
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL)
     return;
   if (!SampleOperation()) // every start of it goes unchecked
