@@ -7,6 +7,7 @@
 // receive buffer printed or a pending send buffer sorted is reported at the
 // line of the call. The printf/scanf format walk is sanitizer_common's
 // (sanitizer_common_interceptors_format.inc), given MPISync's range check.
+// Also memccpy, mempcpy, bzero, explicit_bzero, getcwd, gethostname.
 #include "interception/interception.h"
 #include "mpisync_interceptors.h"
 #include "sanitizer_common/sanitizer_common.h"
@@ -166,6 +167,61 @@ INTERCEPTOR(void, qsort, void *base, uptr n, uptr size,
   REAL(qsort)(base, n, size, cmp);
 }
 
+// --- Copies and clearing the compiler does not turn into its memory
+// intrinsics (which reach __mpisync_memcpy/__mpisync_memset): what they
+// copy or clear is checked before the call.
+
+// memccpy copies up to and including the first `c` of src's first n bytes.
+INTERCEPTOR(void *, memccpy, void *dst, const void *src, int c, uptr n) {
+  MPISYNC_LIBC_CALLER;
+  const void *stop = internal_memchr(src, c, n);
+  uptr copied = stop ? (uptr)((const char *)stop - (const char *)src) + 1 : n;
+  READS(src, copied);
+  WRITES(dst, copied);
+  return REAL(memccpy)(dst, src, c, n);
+}
+
+INTERCEPTOR(void *, mempcpy, void *dst, const void *src, uptr n) {
+  MPISYNC_LIBC_CALLER;
+  READS(src, n);
+  WRITES(dst, n);
+  return REAL(mempcpy)(dst, src, n);
+}
+
+INTERCEPTOR(void, bzero, void *s, uptr n) {
+  MPISYNC_LIBC_CALLER;
+  WRITES(s, n);
+  REAL(bzero)(s, n);
+}
+
+// explicit_bzero exists so that the compiler cannot drop it.
+INTERCEPTOR(void, explicit_bzero, void *s, uptr n) {
+  MPISYNC_LIBC_CALLER;
+  WRITES(s, n);
+  REAL(explicit_bzero)(s, n);
+}
+
+// --- Calls that fill a buffer of the caller's with a string: the bytes
+// stored are checked after the call.
+
+INTERCEPTOR(char *, getcwd, char *buf, uptr size) {
+  MPISYNC_LIBC_CALLER;
+  char *res = REAL(getcwd)(buf, size);
+  if (res && buf) // buf NULL: glibc allocates the result
+    WRITES(buf, internal_strlen(buf) + 1);
+  return res;
+}
+
+INTERCEPTOR(int, gethostname, char *name, uptr len) {
+  MPISYNC_LIBC_CALLER;
+  int res = REAL(gethostname)(name, len);
+  if (res == 0 && name) {
+    uptr n = internal_strnlen(name, len);
+    WRITES(name, n < len ? n + 1 : n); // the terminator, if it fit
+  }
+  return res;
+}
+
 // --- Formatted output: the format and %s arguments are read; the sprintf
 // family writes what it printed.
 
@@ -301,6 +357,12 @@ void InitializeLibcInterceptors() {
   INTERCEPT_FUNCTION(puts);
   INTERCEPT_FUNCTION(fputs);
   INTERCEPT_FUNCTION(qsort);
+  INTERCEPT_FUNCTION(memccpy);
+  INTERCEPT_FUNCTION(mempcpy);
+  INTERCEPT_FUNCTION(bzero);
+  INTERCEPT_FUNCTION(explicit_bzero);
+  INTERCEPT_FUNCTION(getcwd);
+  INTERCEPT_FUNCTION(gethostname);
   INTERCEPT_FUNCTION(vprintf);
   INTERCEPT_FUNCTION(vfprintf);
   INTERCEPT_FUNCTION(vsnprintf);
