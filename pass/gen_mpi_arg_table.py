@@ -12,7 +12,7 @@ passed there is still never an MPI buffer, so its accesses need no check
 The calls come from the runtime's table (include/mpisync/mpi_calls.tbl, parsed by
 gen_mpi_wrappers.py) plus the list below of calls the runtime does not
 intercept because they never leave memory with MPI. A function not named
-here (MPI_Get_address, MPI_Buffer_attach, attribute setters, MPI-IO, ...)
+here (MPI_Get_address, attribute setters, MPI-IO, ...)
 is unknown to the pass, and an unknown call keeps every pointer it is given.
 
 usage: gen_mpi_arg_table.py TABLE MPI_PROTO_H OUT_INC
@@ -27,7 +27,7 @@ from gen_mpi_wrappers import (param_names, parse_prototypes, parse_table,  # noq
 
 # Table actions whose buffers stay with MPI after the call.
 RETAINING = {"start", "persistent", "partitioned", "rma", "win_create",
-             "win_attach"}
+             "win_attach", "buffer_attach"}
 # Parameters of a retaining call that are handles, never memory MPI keeps.
 HANDLE_KEYS = ("req", "reqs", "win")
 

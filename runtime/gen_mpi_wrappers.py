@@ -278,6 +278,12 @@ def body(entry, name, names, params):
         out += ["  mpisync::BeforeFinalize(call);", "  int rc = %s;" % call]
     elif act == "pass":
         out += ["  %s rc = %s;" % (RETURNS[name], call)]
+    elif act == "buffer_attach":
+        out += ["  int rc = %s;" % call,
+                "  mpisync::OnBufferAttach(call, rc, %s, %s);" % (a["buf"], a["size"])]
+    elif act == "buffer_detach":
+        out += ["  int rc = %s;" % call,
+                "  mpisync::AfterBufferDetach(rc);"]
     elif act == "start":
         lines, n = buffer_list(entry, names)
         out += lines + send_clock(entry, names) + [
@@ -413,7 +419,8 @@ CLONE_SHIM_KINDS = {"start": "kStart", "persistent": "kPersistent",
                     "blocking": "kBlocking"}
 CLONE_LOCAL_ACTIONS = ("type_new", "type_free")
 # Local calls every process runs itself (the buffer of buffered sends).
-CLONE_LOCAL_CALLS = ("MPI_Buffer_detach", "MPI_Buffer_detach_c")
+CLONE_LOCAL_CALLS = ("MPI_Buffer_attach", "MPI_Buffer_attach_c",
+                     "MPI_Buffer_detach", "MPI_Buffer_detach_c")
 
 
 # RMA operations (clone_rma.h): the origin (and compare) buffers are sent,

@@ -234,7 +234,9 @@ void BeforeFinalize(MpiCall &call) {
   for (uptr i = 0; i < n; i++)
     DestroyOp(ops[i]);
   RuntimeFree(ops);
-  // What remains active was freed with MPI_Request_free before completing.
+  // What remains active was freed with MPI_Request_free before completing,
+  // or is the buffer of buffered sends, which MPI_Finalize may keep.
+  ForgetAttachedBuffer();
   while (NumActiveOps() > 0)
     DestroyOp(ActiveOp(0));
 }

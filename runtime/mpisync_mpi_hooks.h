@@ -52,6 +52,12 @@ void AfterFailedCompletion(MpiCall &call, const SavedRequests &saved,
 void OnStatusComplete(MpiCall &call, const SavedRequests &saved);
 void BeforeRequestFree(MpiCall &call, MPI_Request saved);
 
+// The buffer of buffered sends (mpisync_buffer_attach.cpp).
+void OnBufferAttach(MpiCall &call, int rc, void *buffer, MPI_Count size);
+void AfterBufferDetach(int rc);
+// MPI_Finalize: forgets it (BeforeFinalize releases every active operation).
+void ForgetAttachedBuffer();
+
 // Partitioned communication (mpisync_partitioned.cpp).
 void OnPartitionedInit(MpiCall &call, int rc, const MPI_Request *request,
                        BufferRole role, const void *buf, MPI_Count partitions,

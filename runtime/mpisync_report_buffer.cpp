@@ -165,12 +165,17 @@ void ReportBufferAccess(ErrorKind kind, RuleVerdict verdict,
   if (Suppressed(kind, access_stack, by.stack))
     return;
   ReportDesc desc(kind);
-  bool unknown = kind == ErrorKind::kFreedRequestBufferAccess;
+  // No verdict (kNone): a freed request's completion cannot be known, and
+  // the buffer of buffered sends holds whatever the library placed there.
+  bool unknown = verdict == RuleVerdict::kNone;
   const char *verdict_text =
-      unknown  ? "the request was freed with MPI_Request_free before it "
-                 "completed; its completion cannot be known"
-      : latent ? "latent: the library had already moved the data in this run"
-               : "manifest: the library had not yet moved the data";
+      !unknown ? (latent ? "latent: the library had already moved the data "
+                           "in this run"
+                         : "manifest: the library had not yet moved the data")
+      : kind == ErrorKind::kFreedRequestBufferAccess
+          ? "the request was freed with MPI_Request_free before it "
+            "completed; its completion cannot be known"
+          : "the buffer is MPI's until MPI_Buffer_detach returns";
   desc.verdict = unknown ? "unknown" : latent ? "latent" : "manifest";
   desc.access = {access.is_write ? "write" : "read", access.addr, access.size};
   desc.has_access = true;
