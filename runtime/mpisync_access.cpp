@@ -252,70 +252,31 @@ MPISYNC_RANGE_ENTRY(loadN, false)
 MPISYNC_RANGE_ENTRY(storeN, true)
 #undef MPISYNC_RANGE_ENTRY
 
-// The cold entries: called with no inline test in front of them (checks
-// beside an MPI call, pass/BesideMpiCalls.h), so most calls find nothing
-// pending. Answering that costs two compares and a return here; the _pa
-// entry's prologue first saves every register its slow path may use, the
-// vector registers included (the compiler neither shrink-wraps those saves
-// nor keeps a preserve_all tail call from being inlined). Otherwise a jump
-// hands the check to the _pa entry, which then sees the instrumented code
-// as its caller: the frame a report names. r11 is scratch in preserve_all
-// as in the C convention; the published state is reached through the GOT,
-// which the static link resolves and the preloaded library needs.
-static_assert(__builtin_offsetof(MpisyncPublishedState, pending) == 0,
-              "the cold entries compare the published state's first word");
-#if defined(__x86_64__)
-#define MPISYNC_COLD_ENTRY(Name)                                               \
-  asm(".text\n"                                                                \
-      ".globl __mpisync_" #Name "_cold\n"                                      \
-      ".type __mpisync_" #Name "_cold, @function\n"                            \
-      "__mpisync_" #Name "_cold:\n"                                            \
-      "  movq __mpisync_state@GOTPCREL(%rip), %r11\n"                          \
-      "  cmpq $0, (%r11)\n"                                                    \
-      "  jne __mpisync_" #Name "_pa@PLT\n"                                     \
-      "  cmpb $0, _ZN7mpisync13stats_enabledE(%rip)\n"                         \
-      "  jne __mpisync_" #Name "_pa@PLT\n"                                     \
-      "  ret\n"                                                                \
-      ".size __mpisync_" #Name "_cold, . - __mpisync_" #Name "_cold\n");
-#else
-// The pass emits no cold call for other targets (FastPathEmitter.cpp); the
-// entries exist so that the interface is the same everywhere.
-#define MPISYNC_COLD_ENTRY(Name)                                               \
-  extern "C" __attribute__((preserve_all)) void __mpisync_##Name##_cold(       \
-      const void *p) {                                                         \
-    if (LIKELY(!__mpisync_state.pending) && LIKELY(!mpisync::stats_enabled))   \
-      return;                                                                  \
-    __mpisync_##Name##_pa(p);                                                  \
-  }
-#endif
-MPISYNC_COLD_ENTRY(load1)
-MPISYNC_COLD_ENTRY(load2)
-MPISYNC_COLD_ENTRY(load4)
-MPISYNC_COLD_ENTRY(load8)
-MPISYNC_COLD_ENTRY(load16)
-MPISYNC_COLD_ENTRY(store1)
-MPISYNC_COLD_ENTRY(store2)
-MPISYNC_COLD_ENTRY(store4)
-MPISYNC_COLD_ENTRY(store8)
-MPISYNC_COLD_ENTRY(store16)
-#undef MPISYNC_COLD_ENTRY
-
-// The cold range entries: a loop's hoisted range or a nest's rows checked
-// where no call-free loop repeats the check (FastPathEmitter::
-// makeColdRangeCheck, pass/FastPathEmitter.h), by a bare call instead of
-// inline tests, which cost compile time. Besides the pending word, they
-// test whether [p, p + size) (a nest's hull: the rows entries' first two
-// arguments) meets the interval of its access type, as the inline test
-// would: while something is pending elsewhere, a loop entry costs a call,
-// not the _pa entry's register saves. r11 is scratch in preserve_all; rax
-// is saved around its use.
-static_assert(__builtin_offsetof(MpisyncPublishedState, load_lo) == 8 &&
+// The cold entries: a check by a bare call, with no inline test in front
+// of it (an access beside an MPI call, pass/BesideMpiCalls.h; outside loops
+// in a function of many checks; a loop's hoisted range or a nest's rows
+// where no call-free loop repeats them, FastPathEmitter::
+// makeColdRangeCheck), so most calls find nothing pending. Answering that,
+// or that the bytes [p, p + size) (a nest's hull: the rows entries' first
+// two arguments) miss the interval of their access type, as the inline test
+// would, costs a few compares and a return here; the _pa entry's prologue
+// first saves every register its slow path may use, the vector registers
+// included (the compiler neither shrink-wraps those saves nor keeps a
+// preserve_all tail call from being inlined). Otherwise a jump hands the
+// check to the _pa entry, which then sees the instrumented code as its
+// caller: the frame a report names. r11 is scratch in preserve_all as in
+// the C convention; rax is saved around its use; the published state is
+// reached through the GOT, which the static link resolves and the
+// preloaded library needs.
+static_assert(__builtin_offsetof(MpisyncPublishedState, pending) == 0 &&
+                  __builtin_offsetof(MpisyncPublishedState, load_lo) == 8 &&
                   __builtin_offsetof(MpisyncPublishedState, load_span) == 16 &&
                   __builtin_offsetof(MpisyncPublishedState, store_lo) == 24 &&
                   __builtin_offsetof(MpisyncPublishedState, store_span) == 32,
-              "the cold range entries read the intervals at these offsets");
+              "the cold entries read the published state at these offsets");
 #if defined(__x86_64__)
-#define MPISYNC_COLD_RANGE_ENTRY(Name, Lo, Span)                               \
+// `End`: the operand that addresses p + size.
+#define MPISYNC_COLD_ENTRY_ASM(Name, Lo, Span, End)                            \
   asm(".text\n"                                                                \
       ".globl __mpisync_" #Name "_cold\n"                                      \
       ".type __mpisync_" #Name "_cold, @function\n"                            \
@@ -334,7 +295,7 @@ static_assert(__builtin_offsetof(MpisyncPublishedState, load_lo) == 8 &&
       "  addq " #Span "(%r11), %rax\n"                                         \
       "  cmpq %rax, %rdi\n"                                                    \
       "  jae 3f\n"                                                             \
-      "  leaq (%rdi,%rsi), %rax\n"                                             \
+      "  leaq " End ", %rax\n"                                                 \
       "  cmpq " #Lo "(%r11), %rax\n"                                           \
       "  jbe 3f\n"                                                             \
       "  popq %rax\n"                                                          \
@@ -344,13 +305,48 @@ static_assert(__builtin_offsetof(MpisyncPublishedState, load_lo) == 8 &&
       "2:\n"                                                                   \
       "  ret\n"                                                                \
       ".size __mpisync_" #Name "_cold, . - __mpisync_" #Name "_cold\n");
+#define MPISYNC_COLD_ENTRY(Name, Size, Lo, Span)                               \
+  MPISYNC_COLD_ENTRY_ASM(Name, Lo, Span, #Size "(%rdi)")
+#define MPISYNC_COLD_RANGE_ENTRY(Name, Lo, Span)                               \
+  MPISYNC_COLD_ENTRY_ASM(Name, Lo, Span, "(%rdi,%rsi)")
+MPISYNC_COLD_ENTRY(load1, 1, 8, 16)
+MPISYNC_COLD_ENTRY(load2, 2, 8, 16)
+MPISYNC_COLD_ENTRY(load4, 4, 8, 16)
+MPISYNC_COLD_ENTRY(load8, 8, 8, 16)
+MPISYNC_COLD_ENTRY(load16, 16, 8, 16)
+MPISYNC_COLD_ENTRY(store1, 1, 24, 32)
+MPISYNC_COLD_ENTRY(store2, 2, 24, 32)
+MPISYNC_COLD_ENTRY(store4, 4, 24, 32)
+MPISYNC_COLD_ENTRY(store8, 8, 24, 32)
+MPISYNC_COLD_ENTRY(store16, 16, 24, 32)
 MPISYNC_COLD_RANGE_ENTRY(loadN, 8, 16)
 MPISYNC_COLD_RANGE_ENTRY(storeN, 24, 32)
 MPISYNC_COLD_RANGE_ENTRY(loadRows, 8, 16)
 MPISYNC_COLD_RANGE_ENTRY(storeRows, 24, 32)
+#undef MPISYNC_COLD_ENTRY
 #undef MPISYNC_COLD_RANGE_ENTRY
+#undef MPISYNC_COLD_ENTRY_ASM
 #else
-// The pass emits no cold call for other targets (FastPathEmitter.cpp).
+// The pass emits no cold call for other targets (FastPathEmitter.cpp); the
+// entries exist so that the interface is the same everywhere.
+#define MPISYNC_COLD_ENTRY(Name)                                               \
+  extern "C" __attribute__((preserve_all)) void __mpisync_##Name##_cold(       \
+      const void *p) {                                                         \
+    if (LIKELY(!__mpisync_state.pending) && LIKELY(!mpisync::stats_enabled))   \
+      return;                                                                  \
+    __mpisync_##Name##_pa(p);                                                  \
+  }
+MPISYNC_COLD_ENTRY(load1)
+MPISYNC_COLD_ENTRY(load2)
+MPISYNC_COLD_ENTRY(load4)
+MPISYNC_COLD_ENTRY(load8)
+MPISYNC_COLD_ENTRY(load16)
+MPISYNC_COLD_ENTRY(store1)
+MPISYNC_COLD_ENTRY(store2)
+MPISYNC_COLD_ENTRY(store4)
+MPISYNC_COLD_ENTRY(store8)
+MPISYNC_COLD_ENTRY(store16)
+#undef MPISYNC_COLD_ENTRY
 extern "C" __attribute__((preserve_all)) void
 __mpisync_loadN_cold(const void *p, uptr size) {
   __mpisync_loadN_pa(p, size);
