@@ -157,10 +157,13 @@ void ReportBufferAccess(ErrorKind kind, RuleVerdict verdict,
     return;
   u32 access_stack = CaptureStack(access.pc, access.bp, /*fast=*/false);
   // Vectorised or unrolled code has several instructions for one source
-  // access: one report per source location too.
-  char where[512];
+  // access, and an unrolled loop several for one MPI call: one report per
+  // pair of source locations too (the SUMMARY line names just those).
+  char where[512], call_where[512];
   DescribeTopFrame(access_stack, where, sizeof(where));
-  if (AlreadyReported(kind, HashLocation(where), by.stack))
+  DescribeTopFrame(by.stack, call_where, sizeof(call_where));
+  if (AlreadyReported(kind, HashLocation(where),
+                      (u32)HashLocation(call_where)))
     return;
   if (Suppressed(kind, access_stack, by.stack))
     return;
