@@ -7,7 +7,7 @@
 // receive buffer printed or a pending send buffer sorted is reported at the
 // line of the call. The printf/scanf format walk is sanitizer_common's
 // (sanitizer_common_interceptors_format.inc), given MPISync's range check.
-// Also memccpy, mempcpy, bzero, explicit_bzero, getcwd, gethostname.
+// Also memccpy, mempcpy, explicit_bzero, getcwd, gethostname.
 #include "interception/interception.h"
 #include "mpisync_interceptors.h"
 #include "sanitizer_common/sanitizer_common.h"
@@ -188,13 +188,8 @@ INTERCEPTOR(void *, mempcpy, void *dst, const void *src, uptr n) {
   return REAL(mempcpy)(dst, src, n);
 }
 
-INTERCEPTOR(void, bzero, void *s, uptr n) {
-  MPISYNC_LIBC_CALLER;
-  WRITES(s, n);
-  REAL(bzero)(s, n);
-}
-
-// explicit_bzero exists so that the compiler cannot drop it.
+// explicit_bzero exists so that the compiler cannot drop it (bzero itself
+// becomes the memset intrinsic, checked at its site).
 INTERCEPTOR(void, explicit_bzero, void *s, uptr n) {
   MPISYNC_LIBC_CALLER;
   WRITES(s, n);
@@ -359,7 +354,6 @@ void InitializeLibcInterceptors() {
   INTERCEPT_FUNCTION(qsort);
   INTERCEPT_FUNCTION(memccpy);
   INTERCEPT_FUNCTION(mempcpy);
-  INTERCEPT_FUNCTION(bzero);
   INTERCEPT_FUNCTION(explicit_bzero);
   INTERCEPT_FUNCTION(getcwd);
   INTERCEPT_FUNCTION(gethostname);

@@ -162,8 +162,7 @@ void ReportBufferAccess(ErrorKind kind, RuleVerdict verdict,
   char where[512], call_where[512];
   DescribeTopFrame(access_stack, where, sizeof(where));
   DescribeTopFrame(by.stack, call_where, sizeof(call_where));
-  if (AlreadyReported(kind, HashLocation(where),
-                      (u32)HashLocation(call_where)))
+  if (AlreadyReported(kind, HashLocation(where), (u32)HashLocation(call_where)))
     return;
   if (Suppressed(kind, access_stack, by.stack))
     return;
