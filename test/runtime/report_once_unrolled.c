@@ -3,6 +3,7 @@
 // MPI_Start and a write into the pending send buffer, unrolled, gives
 // three copies of both calls, which were three identical reports.
 // Twin (-DFIXED): the write after MPI_Wait.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync -O2 %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -O2 -DFIXED %s -o %t.ok
@@ -42,5 +43,5 @@ int main(int argc, char **argv) {
   return 0;
 }
 // CHECK: ERROR: MPISync: send-buffer-write on rank 0
-// CHECK: SUMMARY: MPISync: send-buffer-write {{.*}}report_once_unrolled.c:28:{{[0-9]+}} in main; MPI_Start at {{.*}}report_once_unrolled.c:25:5 in main
+// CHECK: SUMMARY: MPISync: send-buffer-write {{.*}}report_once_unrolled.c:[[@LINE-17]]:{{[0-9]+}} in main; MPI_Start at {{.*}}report_once_unrolled.c:[[@LINE-20]]:5 in main
 // CHECK-NOT: ERROR: MPISync

@@ -7,6 +7,7 @@
 // Error (default): no flush, so the put may still be in progress when rank
 // 1 reads: the message orders nothing.
 // Twin (-DFIXED): MPI_Win_flush before the message: clean.
+// REQUIRES: mpi-4
 // RUN: %mpicc -fsanitize=mpisync -g %s -o %t
 // RUN: not %mpiexec -n 2 %t 2>&1 | FileCheck %s
 // RUN: %mpicc -fsanitize=mpisync -g -DFIXED %s -o %t.ok
