@@ -5,10 +5,10 @@
 // (attached-buffer-write, naming MPI_Buffer_attach). CASE=2: free() of it
 // while attached (pending-buffer-freed). Twin (-DFIXED): both after the
 // detach, and the buffer read while attached (allowed).
-// RUN: %mpicc -fsanitize=mpisync -DCASE=1 %s -o %t1
-// RUN: not %mpiexec -n 2 %t1 2>&1 | FileCheck %s --check-prefix=WRITE
-// RUN: %mpicc -fsanitize=mpisync -DCASE=2 %s -o %t2
-// RUN: not %mpiexec -n 2 %t2 2>&1 | FileCheck %s --check-prefix=FREE
+// RUN: %mpicc -fsanitize=mpisync -DCASE=1 %s -o %t.1
+// RUN: not %mpiexec -n 2 %t.1 2>&1 | FileCheck %s --check-prefix=WRITE
+// RUN: %mpicc -fsanitize=mpisync -DCASE=2 %s -o %t.2
+// RUN: not %mpiexec -n 2 %t.2 2>&1 | FileCheck %s --check-prefix=FREE
 // RUN: %mpicc -fsanitize=mpisync -DFIXED %s -o %t.ok
 // RUN: %mpiexec -n 2 %t.ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=MPISync
 #include <mpi.h>
