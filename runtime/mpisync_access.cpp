@@ -253,10 +253,10 @@ MPISYNC_RANGE_ENTRY(storeN, true)
 #undef MPISYNC_RANGE_ENTRY
 
 // The cold entries: a check by a bare call, with no inline test in front
-// of it (an access beside an MPI call, pass/BesideMpiCalls.h; outside loops
-// in a function of many checks; a loop's hoisted range or a nest's rows
-// where no call-free loop repeats them, FastPathEmitter::
-// makeColdRangeCheck), so most calls find nothing pending. Answering that,
+// of it (an access beside an MPI call, pass/BesideMpiCalls.h; a loop's
+// hoisted range or a nest's rows where no call-free loop repeats them,
+// FastPathEmitter::makeColdRangeCheck), so most calls find nothing
+// pending. Answering that,
 // or that the bytes [p, p + size) (a nest's hull: the rows entries' first
 // two arguments) miss the interval of their access type, as the inline test
 // would, costs a few compares and a return here; the _pa entry's prologue

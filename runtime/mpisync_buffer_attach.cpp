@@ -20,8 +20,7 @@ PendingOp *attached;
 void ReleaseAttachedLocked() {
   if (!attached)
     return;
-  DeactivateOps(&attached, 1);
-  DestroyOp(attached);
+  DestroyOp(attached); // deactivates it first
   attached = nullptr;
 }
 } // namespace

@@ -217,8 +217,7 @@ void BeforeFinalize(MpiCall &call) {
     for (uptr i = 0; i < n; i++)
       if (ops[i]->untracked)
         continue; // sample_ops let it through unchecked
-      else if (ops[i]->state == OpState::kActive ||
-               (ops[i]->rma && !ops[i]->persistent))
+      else if (ops[i]->state == OpState::kActive || ops[i]->rma)
         active.push_back(ops[i]);
       else if (ops[i]->persistent)
         never_freed.push_back(ops[i]);

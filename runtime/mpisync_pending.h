@@ -138,7 +138,7 @@ struct PendingOp {
     // A persistent or partitioned send: 1 + its destination's rank in
     // MPI_COMM_WORLD, 0 if none (a receive, a collective, a destination
     // outside it). Each MPI_Start and MPI_Pready of it carries this
-    // process's window clocks there first (SendClocksToWorldRank).
+    // process's window clocks there first (SendClocksOfStarts).
     int send_clock_peer;
   };
   // Positions in the arrays of active RMA operations of one window and
